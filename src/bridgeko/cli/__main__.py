@@ -1,0 +1,5 @@
+import sys
+
+from bridgeko.cli import main
+
+sys.exit(main())
