@@ -35,13 +35,13 @@ class Seat(StrEnum):
         raise CardError(f"not a seat: {text!r} (expected N, E, S or W)")
 
     @property
-    def index(self) -> int:
+    def number(self) -> int:
         """0 for North, 1 for East, 2 for South, 3 for West."""
         return _SEAT_ORDER.index(self)
 
     def next(self, steps: int = 1) -> Seat:
         """The seat ``steps`` places clockwise (1 = left-hand opponent)."""
-        return _SEAT_ORDER[(self.index + steps) % 4]
+        return _SEAT_ORDER[(self.number + steps) % 4]
 
     @property
     def partner(self) -> Seat:
@@ -207,7 +207,7 @@ class Hand:
 
     @classmethod
     def from_pbn(cls, text: str) -> Hand:
-        """A hand from PBN ``"AKQ.T98.765.432"`` (spades, hearts, diamonds, clubs); ``"-"`` is empty."""
+        """A hand from PBN ``"AKQ.T98.765.432"`` (suits S.H.D.C); ``"-"`` is empty."""
         t = text.strip()
         if t == "-":
             return cls(frozenset())
@@ -305,7 +305,10 @@ class Deal:
         parts = t[2:].split()
         if len(parts) != 4:
             raise CardError(f"not a PBN deal: {text!r} (expected 4 hands, found {len(parts)})")
-        hands = {seat: Hand.from_pbn(p) for seat, p in zip(Seat.clockwise_from(first), parts)}
+        hands = {
+            seat: Hand.from_pbn(p)
+            for seat, p in zip(Seat.clockwise_from(first), parts, strict=True)
+        }
         return cls.from_hands(hands)
 
     def to_pbn(self, first: Seat = Seat.NORTH) -> str:
@@ -314,7 +317,7 @@ class Deal:
         return f"{first.value}:{hands}"
 
     def __getitem__(self, seat: Seat) -> Hand:
-        return (self.north, self.east, self.south, self.west)[seat.index]
+        return (self.north, self.east, self.south, self.west)[seat.number]
 
     def hands(self) -> dict[Seat, Hand]:
         return {s: self[s] for s in Seat}

@@ -17,7 +17,7 @@ from bridgeko.bridge.errors import ContractError
 
 
 class Doubling(IntEnum):
-    """Whether a contract is undoubled, doubled or redoubled; the value is the score factor's power."""
+    """Undoubled, doubled or redoubled; the value is the power of two of the score factor."""
 
     UNDOUBLED = 0
     DOUBLED = 1
