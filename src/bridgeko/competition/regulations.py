@@ -7,9 +7,15 @@ mistake in it.
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, time
+from datetime import date, datetime, time
 from enum import StrEnum
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 class Stage(StrEnum):
@@ -159,3 +165,491 @@ class Regulations:
     match: MatchRules = field(default_factory=MatchRules)
     penalties: PenaltyRules = field(default_factory=PenaltyRules)
     appeals: AppealRules = field(default_factory=AppealRules)
+
+
+# --------------------------------------------------------------------------------------------
+# Reading, checking and writing an edition (TOML, or plain dicts for forms and JSON)
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RegulationsProblem:
+    """One mistake in a regulations file, tied to the key it is about."""
+
+    key: str
+    """The dotted key, e.g. ``"match.boards"`` or ``"prizes[2]"``; ``""`` for the whole file."""
+    message: str
+    """What is wrong, e.g. ``"must be a positive whole number, not 'x'"``."""
+
+    def __str__(self) -> str:
+        if self.message == _UNKNOWN:
+            return f"unknown key {self.key!r}"
+        return f"{self.key}: {self.message}" if self.key else self.message
+
+
+class RegulationsError(ValueError):
+    """A regulations file or form with mistakes; :attr:`problems` lists every one of them."""
+
+    def __init__(self, problems: Sequence[RegulationsProblem]) -> None:
+        self.problems: tuple[RegulationsProblem, ...] = tuple(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        n = len(self.problems)
+        super().__init__(f"the regulations have {n} problem{'s' if n != 1 else ''}:\n{lines}")
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """The keys named by the problems, in order (for showing errors next to form fields)."""
+        return tuple(p.key for p in self.problems)
+
+
+_UNKNOWN = "unknown key"
+
+
+class _Invalid(Exception):
+    """Raised by a value parser; the message does not name the key (the caller adds it)."""
+
+
+def _positive_int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _Invalid(f"must be a positive whole number, not {value!r}")
+    return value
+
+
+def _nonnegative_int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _Invalid(f"must be a whole number, 0 or more, not {value!r}")
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise _Invalid(f"must be a non-empty text, not {value!r}")
+    return value.strip()
+
+
+_LANGUAGES = ("cs", "en")
+
+
+def _language(value: object) -> str:
+    if value not in _LANGUAGES:
+        raise _Invalid(f"must be one of {', '.join(_LANGUAGES)}, not {value!r}")
+    assert isinstance(value, str)
+    return value
+
+
+def _currency(value: object) -> str:
+    if not (isinstance(value, str) and len(value) == 3 and value.isascii() and value.isupper()):
+        raise _Invalid(f"must be a three-letter ISO 4217 code such as 'CZK', not {value!r}")
+    return value
+
+
+def _timezone(value: object) -> str:
+    if not isinstance(value, str) or not value:
+        raise _Invalid(f"must be a time zone name such as 'Europe/Prague', not {value!r}")
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise _Invalid(f"unknown time zone {value!r}") from exc
+    return value
+
+
+def _date(value: object) -> date:
+    if isinstance(value, datetime):
+        raise _Invalid(f"not a date (a date has no time of day): {value!r}")
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise _Invalid(f"not a date (write it as YYYY-MM-DD): {value!r}")
+
+
+def _time(value: object) -> time:
+    parsed: time | None = None
+    if isinstance(value, time):
+        parsed = value
+    elif isinstance(value, str):
+        try:
+            parsed = time.fromisoformat(value.strip())
+        except ValueError:
+            parsed = None
+    if parsed is None or parsed.tzinfo is not None:
+        raise _Invalid(f"not a time of day (write it as HH:MM): {value!r}")
+    return parsed
+
+
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday(value: object) -> int:
+    if isinstance(value, str) and value.strip().lower() in _WEEKDAYS:
+        return _WEEKDAYS.index(value.strip().lower())
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
+        raise _Invalid(f"must be 0 (Monday) to 6 (Sunday) or a day's name, not {value!r}")
+    return value
+
+
+def _list(value: object) -> list[object]:
+    if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
+        raise _Invalid(f"must be a list, not {value!r}")
+    return list(value)
+
+
+def _scheme_sizes(value: object) -> tuple[int, ...]:
+    items = _list(value)
+    if not items:
+        raise _Invalid("must list at least one scheme size")
+    sizes: list[int] = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int) or item < 2 or item & (item - 1):
+            raise _Invalid(f"every scheme size must be a power of two, 2 or more, not {item!r}")
+        sizes.append(item)
+    if any(a >= b for a, b in pairwise(sizes)):
+        raise _Invalid(f"the scheme sizes must be in ascending order, not {sizes}")
+    return tuple(sizes)
+
+
+def _prize_list(value: object) -> tuple[int, ...]:
+    items = _list(value)
+    prizes: list[int] = []
+    for place, item in enumerate(items, start=1):
+        if isinstance(item, bool) or not isinstance(item, int) or item < 0:
+            raise _Invalid(
+                f"the prize for place {place} must be a whole amount, 0 or more, not {item!r}"
+            )
+        prizes.append(item)
+    return tuple(prizes)
+
+
+def _stages(value: object) -> tuple[Stage, ...]:
+    items = _list(value)
+    stages: list[Stage] = []
+    allowed = ", ".join(s.value for s in Stage)
+    for item in items:
+        try:
+            stage = Stage(str(item))
+        except ValueError:
+            raise _Invalid(f"unknown stage {item!r} (allowed: {allowed})") from None
+        if stage in stages:
+            raise _Invalid(f"stage {stage.value!r} is listed twice")
+        stages.append(stage)
+    return tuple(stages)
+
+
+@dataclass(frozen=True, slots=True)
+class _Key:
+    name: str
+    parse: Callable[[object], Any]
+    clause: str
+    """The clause the value comes from, written as a comment by :func:`dumps`."""
+
+
+_SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
+    "edition": (
+        EditionInfo,
+        (
+            _Key("name", _text, "display name"),
+            _Key("year", _positive_int, "year of the edition"),
+            _Key("organiser", _text, "R1.1"),
+            _Key("venue", _text, "R14.1"),
+            _Key("language", _language, "interface language: cs or en"),
+            _Key("currency", _currency, "R4.1, R5.1"),
+            _Key("timezone", _timezone, "deadlines are in local time of the organiser, I12"),
+        ),
+    ),
+    "entry": (
+        EntryRules,
+        (
+            _Key("deadline", _date, "R3.2, I12: by the end of this day"),
+            _Key("min_players", _positive_int, "R7.1"),
+            _Key("max_players", _positive_int, "R7.1"),
+            _Key("min_teams", _positive_int, "R8.1: fewer teams cancel the edition"),
+        ),
+    ),
+    "fees": (
+        FeeRules,
+        (
+            _Key("returning", _nonnegative_int, "R4.1: team of the previous edition"),
+            _Key("members_only", _nonnegative_int, "R4.1: new team of federation members only"),
+            _Key("other", _nonnegative_int, "R4.1: any other team"),
+            _Key("returning_same_players", _positive_int, "R4.1, I4"),
+            _Key("returning_same_players_with_captain", _positive_int, "R4.1, I4"),
+        ),
+    ),
+    "rating": (
+        RatingRules,
+        (
+            _Key("reference_date", _date, "R10.1: date of the Elo list"),
+            _Key("default_team_elo", _nonnegative_int, "R10.2: no player's Elo known"),
+        ),
+    ),
+    "draw": (
+        DrawRules,
+        (
+            _Key("scheme_sizes", _scheme_sizes, "R9.2, I11"),
+            _Key("seeded_divisor", _positive_int, "R11.1: N/divisor teams are seeded"),
+        ),
+    ),
+    "match": (
+        MatchRules,
+        (
+            _Key("boards", _positive_int, "R1.3, R12.1"),
+            _Key("final_boards", _positive_int, "R1.3, R12.1"),
+            _Key("segment_boards", _positive_int, "R1.3, R12.1"),
+            _Key("extra_segment_boards", _positive_int, "R12.5"),
+            _Key("screens_stages", _stages, "R12.7"),
+            _Key("segment_minutes", _positive_int, "R12.8"),
+            _Key("segment_minutes_screens", _positive_int, "R12.8"),
+            _Key("extra_segment_minutes", _positive_int, "R12.8"),
+            _Key("extra_segment_minutes_screens", _positive_int, "R12.8"),
+        ),
+    ),
+    "penalties": (
+        PenaltyRules,
+        (
+            _Key("slow_play_imps_per_board", _nonnegative_int, "R12.8, I13"),
+            _Key("lateness_minutes_per_board", _positive_int, "R12.9, I6"),
+            _Key("lateness_imps_per_board", _nonnegative_int, "R12.9, I13"),
+        ),
+    ),
+    "schedule": (
+        ScheduleRules,
+        (
+            _Key("finals_start", _date, "R14.3"),
+            _Key("finals_end", _date, "R14.3"),
+            _Key("preliminary_weekday", _weekday, "R14.1: 0 = Monday ... 4 = Friday"),
+            _Key("preliminary_start", _time, "R14.1"),
+            _Key("dates_published_within_days", _nonnegative_int, "R14.1"),
+            _Key("reschedule_notice_days", _nonnegative_int, "R14.2a, I12"),
+            _Key("result_record_deadline", _time, "R14.2b"),
+        ),
+    ),
+    "appeals": (
+        AppealRules,
+        (
+            _Key("deadline_minutes", _positive_int, "R16.3"),
+            _Key("deposit", _nonnegative_int, "R16.2"),
+            _Key("committee_size", _positive_int, "R16.1"),
+            _Key("early_match_form_deadline", _time, "R16.4"),
+        ),
+    ),
+}
+_PRIZES = _Key("prizes", _prize_list, "R5.1: 1st, 2nd, 3rd, 4th ... place")
+_TOP_LEVEL = ("prizes", *_SECTIONS)
+"""The keys of a regulations file, in the order :func:`dumps` writes them."""
+
+
+def from_dict(data: Mapping[str, Any]) -> Regulations:
+    """Builds :class:`Regulations` from plain data (parsed TOML, JSON or a form).
+
+    Every key is required. Dates may be :class:`~datetime.date` values or ``"YYYY-MM-DD"``
+    texts, times :class:`~datetime.time` values or ``"HH:MM"`` texts. Raises
+    :class:`RegulationsError` listing every problem, each naming its key.
+    """
+    problems: list[RegulationsProblem] = []
+
+    def bad(key: str, message: str) -> None:
+        problems.append(RegulationsProblem(key, message))
+
+    if not isinstance(data, Mapping):
+        raise RegulationsError([RegulationsProblem("", f"must be a table, not {data!r}")])
+    for name in data:
+        if name not in _TOP_LEVEL:
+            bad(str(name), _UNKNOWN)
+
+    prizes: tuple[int, ...] | None = None
+    if "prizes" not in data:
+        bad("prizes", "missing")
+    else:
+        try:
+            prizes = _prize_list(data["prizes"])
+        except _Invalid as exc:
+            bad("prizes", str(exc))
+
+    values: dict[str, dict[str, Any]] = {}
+    for section, (_cls, keys) in _SECTIONS.items():
+        raw = data.get(section)
+        if raw is None:
+            bad(section, "missing")
+            continue
+        if not isinstance(raw, Mapping):
+            bad(section, f"must be a table of keys, not {raw!r}")
+            continue
+        known = {k.name for k in keys}
+        for name in raw:
+            if name not in known:
+                bad(f"{section}.{name}", _UNKNOWN)
+        parsed: dict[str, Any] = {}
+        for key in keys:
+            if key.name not in raw:
+                bad(f"{section}.{key.name}", "missing")
+                continue
+            try:
+                parsed[key.name] = key.parse(raw[key.name])
+            except _Invalid as exc:
+                bad(f"{section}.{key.name}", str(exc))
+        values[section] = parsed
+
+    problems.extend(_consistency(values))
+    if problems:
+        raise RegulationsError(problems)
+    assert prizes is not None
+    built = {section: cls(**values[section]) for section, (cls, _keys) in _SECTIONS.items()}
+    return Regulations(prizes=prizes, **built)
+
+
+def _consistency(values: Mapping[str, Mapping[str, Any]]) -> list[RegulationsProblem]:
+    """Checks between keys; a pair is checked only when both of its keys are valid."""
+    out: list[RegulationsProblem] = []
+
+    def get(section: str, key: str) -> Any:
+        return values.get(section, {}).get(key)
+
+    seg = get("match", "segment_boards")
+    for key in ("boards", "final_boards"):
+        boards = get("match", key)
+        if seg is not None and boards is not None and boards % seg:  # R1.3
+            out.append(
+                RegulationsProblem(
+                    f"match.{key}",
+                    f"must be a whole number of segments of match.segment_boards ({seg}), "
+                    f"not {boards}",
+                )
+            )
+    lo, hi = get("entry", "min_players"), get("entry", "max_players")
+    if lo is not None and hi is not None and lo > hi:  # R7.1
+        out.append(
+            RegulationsProblem(
+                "entry.min_players", f"must not be more than entry.max_players ({hi}), not {lo}"
+            )
+        )
+    if hi is not None:  # I4: the players in common must fit on one roster
+        for key in ("returning_same_players", "returning_same_players_with_captain"):
+            n = get("fees", key)
+            if n is not None and n > hi:
+                out.append(
+                    RegulationsProblem(
+                        f"fees.{key}",
+                        f"must not be more than entry.max_players ({hi}), not {n}",
+                    )
+                )
+    start, end = get("schedule", "finals_start"), get("schedule", "finals_end")
+    if start is not None and end is not None and start > end:  # R14.3
+        out.append(
+            RegulationsProblem(
+                "schedule.finals_start",
+                f"must not be after schedule.finals_end ({end.isoformat()}), "
+                f"not {start.isoformat()}",
+            )
+        )
+    deadline = get("entry", "deadline")
+    if deadline is not None and start is not None and deadline >= start:  # R3.2, R14.3
+        out.append(
+            RegulationsProblem(
+                "entry.deadline",
+                f"must be before schedule.finals_start ({start.isoformat()}), "
+                f"not {deadline.isoformat()}",
+            )
+        )
+    sizes, divisor = get("draw", "scheme_sizes"), get("draw", "seeded_divisor")
+    if sizes is not None and divisor is not None and any(n % divisor for n in sizes):  # R11.1
+        out.append(
+            RegulationsProblem(
+                "draw.seeded_divisor",
+                f"must divide every scheme size ({', '.join(map(str, sizes))}), not {divisor}",
+            )
+        )
+    teams = get("entry", "min_teams")
+    if teams is not None and teams < 2:  # R1.2: a knockout needs two teams
+        out.append(RegulationsProblem("entry.min_teams", f"must be at least 2, not {teams}"))
+    return out
+
+
+def to_dict(reg: Regulations) -> dict[str, Any]:
+    """Plain, JSON-ready data: dates as ``"YYYY-MM-DD"``, times as ``"HH:MM"``, lists.
+
+    :func:`from_dict` reads it back to an equal :class:`Regulations`.
+    """
+    out: dict[str, Any] = {"prizes": list(reg.prizes)}
+    for section, (_cls, keys) in _SECTIONS.items():
+        obj = getattr(reg, section)
+        out[section] = {k.name: _plain(getattr(obj, k.name)) for k in keys}
+    return out
+
+
+def _plain(value: object) -> Any:
+    if isinstance(value, Stage):
+        return value.value
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, time):
+        return value.isoformat(timespec="seconds" if value.second else "minutes")
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def loads(text: str) -> Regulations:
+    """Reads regulations from TOML text; raises :class:`RegulationsError` naming every problem."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RegulationsError([RegulationsProblem("", f"not valid TOML: {exc}")]) from exc
+    return from_dict(data)
+
+
+def load(path: str | Path) -> Regulations:
+    """Reads a regulations file such as ``editions/bridge-open-ko-1999.toml``."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RegulationsError([RegulationsProblem("", f"cannot read {path}: {exc}")]) from exc
+    return loads(text)
+
+
+def dumps(reg: Regulations) -> str:
+    """The regulations as TOML text, a comment citing the clause of every key.
+
+    ``loads(dumps(reg)) == reg`` for every valid ``reg``.
+    """
+    lines = [
+        f"# Regulations of {reg.edition.name}: every number of the edition (bridgeko).",
+        "",
+        f"prizes = {_toml(reg.prizes)}  # {_PRIZES.clause}",
+    ]
+    for section, (_cls, keys) in _SECTIONS.items():
+        obj = getattr(reg, section)
+        lines += ["", f"[{section}]"]
+        for key in keys:
+            lines.append(f"{key.name} = {_toml(getattr(obj, key.name))}  # {key.clause}")
+    return "\n".join(lines) + "\n"
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Stage):
+        return _toml(value.value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return '"' + "".join(_toml_char(c) for c in value) + '"'
+    if isinstance(value, datetime):
+        raise TypeError(f"no datetime in regulations: {value!r}")
+    if isinstance(value, date | time):
+        return value.isoformat()
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def _toml_char(c: str) -> str:
+    if c == '"':
+        return '\\"'
+    if c == "\\":
+        return "\\\\"
+    if c < " " or c == "\x7f":
+        return f"\\u{ord(c):04x}"
+    return c

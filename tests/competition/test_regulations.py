@@ -1,0 +1,299 @@
+"""The regulations file of the 1999 edition, its checks and its round trips (R1..R16)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from datetime import date, time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bridgeko.competition import regulations as regs
+from bridgeko.competition.regulations import Regulations, RegulationsError, Stage
+
+EDITION_1999 = Path(__file__).resolve().parents[2] / "editions" / "bridge-open-ko-1999.toml"
+
+
+@pytest.fixture(scope="module")
+def reg1999() -> Regulations:
+    return regs.load(EDITION_1999)
+
+
+# Every value of the 1999 edition, copied by hand from propozice-1999-cs.txt.
+EXPECTED_1999: dict[str, Any] = {
+    "edition.name": "Bridge Open K.O. 1999",
+    "edition.year": 1999,
+    "edition.organiser": "Klub pro podporu reprezentace ve sportovním bridži",  # R1.1
+    "edition.venue": "Bridžový klub Nové Město nad Metují",  # R14.1
+    "edition.language": "cs",
+    "edition.currency": "CZK",
+    "edition.timezone": "Europe/Prague",
+    "entry.deadline": date(1999, 3, 5),  # R3.2
+    "entry.min_players": 4,  # R7.1
+    "entry.max_players": 6,  # R7.1
+    "entry.min_teams": 8,  # R8.1
+    "fees.returning": 300,  # R4.1
+    "fees.members_only": 600,
+    "fees.other": 1200,
+    "fees.returning_same_players": 4,
+    "fees.returning_same_players_with_captain": 3,
+    "prizes": (60000, 20000, 15000, 5000),  # R5.1
+    "rating.reference_date": date(1998, 6, 30),  # R10.1
+    "rating.default_team_elo": 500,  # R10.2
+    "draw.scheme_sizes": (8, 16, 32),  # R9.2
+    "draw.seeded_divisor": 4,  # R11.1
+    "match.boards": 32,  # R1.3, R12.1
+    "match.final_boards": 48,
+    "match.segment_boards": 16,
+    "match.extra_segment_boards": 4,  # R12.5
+    "match.screens_stages": (  # R12.7
+        Stage.QUARTERFINAL,
+        Stage.SEMIFINAL,
+        Stage.THIRD_PLACE,
+        Stage.FINAL,
+    ),
+    "match.segment_minutes": 120,  # R12.8
+    "match.segment_minutes_screens": 130,
+    "match.extra_segment_minutes": 35,
+    "match.extra_segment_minutes_screens": 40,
+    "penalties.slow_play_imps_per_board": 3,  # R12.8
+    "penalties.lateness_minutes_per_board": 7,  # R12.9
+    "penalties.lateness_imps_per_board": 3,
+    "schedule.finals_start": date(1999, 6, 4),  # R14.3
+    "schedule.finals_end": date(1999, 6, 6),
+    "schedule.preliminary_weekday": 4,  # R14.1 Friday
+    "schedule.preliminary_start": time(19, 0),
+    "schedule.dates_published_within_days": 14,
+    "schedule.reschedule_notice_days": 1,  # R14.2a
+    "schedule.result_record_deadline": time(13, 0),  # R14.2b
+    "appeals.deadline_minutes": 30,  # R16.3
+    "appeals.deposit": 200,  # R16.2
+    "appeals.committee_size": 3,  # R16.1
+    "appeals.early_match_form_deadline": time(13, 0),  # R16.4
+}
+
+
+def _get(reg: Regulations, dotted: str) -> Any:
+    obj: Any = reg
+    for part in dotted.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+@pytest.mark.parametrize("key", sorted(EXPECTED_1999))
+def test_1999_edition_value(reg1999: Regulations, key: str) -> None:
+    assert _get(reg1999, key) == EXPECTED_1999[key]
+
+
+def test_1999_edition_covers_every_field(reg1999: Regulations) -> None:
+    fields: set[str] = set()
+    for f in dataclasses.fields(Regulations):
+        value = getattr(reg1999, f.name)
+        if dataclasses.is_dataclass(value):
+            fields |= {f"{f.name}.{g.name}" for g in dataclasses.fields(value)}
+        else:
+            fields.add(f.name)
+    assert fields == set(EXPECTED_1999)
+
+
+def test_1999_edition_file_cites_clauses() -> None:
+    text = EDITION_1999.read_text(encoding="utf-8")
+    for clause in ("R3.2", "R10.1", "R4.1", "R5.1", "R8.1", "R7.1", "R1.3", "R12.1", "R12.5",
+                   "R12.7", "R12.8", "R12.9", "R14.1", "R14.2a", "R14.2b", "R14.3", "R16.1",
+                   "R16.2", "R16.3", "R16.4"):  # fmt: skip
+        assert clause in text, clause
+
+
+def test_dumps_loads_round_trip(reg1999: Regulations) -> None:
+    assert regs.loads(regs.dumps(reg1999)) == reg1999
+
+
+def test_to_dict_is_json_and_round_trips(reg1999: Regulations) -> None:
+    data = json.loads(json.dumps(regs.to_dict(reg1999)))
+    assert data["entry"]["deadline"] == "1999-03-05"
+    assert data["schedule"]["preliminary_start"] == "19:00"
+    assert data["match"]["screens_stages"][0] == "quarterfinal"
+    assert regs.from_dict(data) == reg1999
+
+
+def test_round_trip_of_an_edited_edition(reg1999: Regulations) -> None:
+    edited = dataclasses.replace(
+        reg1999,
+        edition=dataclasses.replace(
+            reg1999.edition, name='Bridge "Open" K.O.\\2000\n', year=2000, language="en"
+        ),
+        prizes=(1000, 0),
+        match=dataclasses.replace(reg1999.match, screens_stages=(), boards=48),
+        schedule=dataclasses.replace(reg1999.schedule, preliminary_start=time(18, 30, 15)),
+    )
+    # the loader strips text, so compare with a name that has no surrounding blanks
+    edited = dataclasses.replace(
+        edited, edition=dataclasses.replace(edited.edition, name='Bridge "Open" K.O.\\2000')
+    )
+    assert regs.loads(regs.dumps(edited)) == edited
+    assert regs.from_dict(regs.to_dict(edited)) == edited
+
+
+def _broken(edit: str, replacement: str) -> str:
+    text = EDITION_1999.read_text(encoding="utf-8")
+    assert edit in text, edit
+    return text.replace(edit, replacement, 1)
+
+
+def _problems(text: str) -> list[str]:
+    with pytest.raises(RegulationsError) as info:
+        regs.loads(text)
+    assert isinstance(info.value, ValueError)
+    return [str(p) for p in info.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("edit", "replacement", "expected"),
+    [
+        ("boards = 32 ", 'boards = "x" ', "match.boards: must be a positive whole number, not 'x'"),
+        ("boards = 32 ", "boards = 0 ", "match.boards: must be a positive whole number, not 0"),
+        ("boards = 32 ", "boards = 32.0 ", "match.boards: must be a positive whole number"),
+        ("boards = 32 ", "boards = true ", "match.boards: must be a positive whole number"),
+        ("deadline = 1999-03-05", 'deadline = "5. 3. 1999"', "entry.deadline: not a date"),
+        ("deadline = 1999-03-05", "deadline = 1999-03-05T12:00:00", "entry.deadline: not a date"),
+        ("other = 1200", "", "fees.other: missing"),
+        ("boards = 32 ", "bords = 32 ", "unknown key 'match.bords'"),
+        ("boards = 32 ", "boards = 32\nbords = 32 ", "unknown key 'match.bords'"),
+        ("[appeals]", "[appeal]", "unknown key 'appeal'"),
+        ("[appeals]", "[appeal]", "appeals: missing"),
+        ("prizes = [", "prices = [", "prizes: missing"),
+        ("= [60000, 20000,", "= [60000, -20000,", "prizes: the prize for place 2 must be"),
+        ('timezone = "Europe/Prague"', 'timezone = "Europe/Praha"', "edition.timezone: unknown"),
+        ('currency = "CZK"', 'currency = "Kč"', "edition.currency: must be a three-letter"),
+        ('language = "cs"', 'language = "de"', "edition.language: must be one of cs, en"),
+        ('organiser = "Klub', 'organiser = "  " # "Klub', "edition.organiser: must be a non-empty"),
+        (
+            "preliminary_start = 19:00:00",
+            'preliminary_start = "7 pm"',
+            "schedule.preliminary_start: not a time",
+        ),
+        (
+            "preliminary_weekday = 4",
+            "preliminary_weekday = 7",
+            "schedule.preliminary_weekday: must be 0",
+        ),
+        (
+            '"third_place", "final"]',
+            '"third_place", "finale"]',
+            "match.screens_stages: unknown stage 'finale'",
+        ),
+        (
+            '"third_place", "final"]',
+            '"final", "final"]',
+            "match.screens_stages: stage 'final' is listed twice",
+        ),
+        (
+            "[8, 16, 32]",
+            "[8, 12, 32]",
+            "draw.scheme_sizes: every scheme size must be a power of two",
+        ),
+        ("[8, 16, 32]", "[8, 32, 16]", "draw.scheme_sizes: the scheme sizes must be in ascending"),
+        ("[8, 16, 32]", "[]", "draw.scheme_sizes: must list at least one"),
+        ("[8, 16, 32]", "8", "draw.scheme_sizes: must be a list"),
+        ("seeded_divisor = 4", "seeded_divisor = 0", "draw.seeded_divisor: must be a positive"),
+        # consistency between keys
+        (
+            "boards = 32 ",
+            "boards = 30 ",
+            "match.boards: must be a whole number of segments of match.segment_boards (16), not 30",
+        ),
+        (
+            "final_boards = 48",
+            "final_boards = 40",
+            "match.final_boards: must be a whole number of segments",
+        ),
+        (
+            "min_players = 4",
+            "min_players = 7",
+            "entry.min_players: must not be more than entry.max_players (6), not 7",
+        ),
+        (
+            "finals_end = 1999-06-06",
+            "finals_end = 1999-06-03",
+            "schedule.finals_start: must not be after schedule.finals_end (1999-06-03)",
+        ),
+        (
+            "deadline = 1999-03-05",
+            "deadline = 1999-06-05",
+            "entry.deadline: must be before schedule.finals_start",
+        ),
+        (
+            "seeded_divisor = 4",
+            "seeded_divisor = 3",
+            "draw.seeded_divisor: must divide every scheme size (8, 16, 32), not 3",
+        ),
+        (
+            "seeded_divisor = 4",
+            "seeded_divisor = 16",
+            "draw.seeded_divisor: must divide every scheme size",
+        ),
+        (
+            "returning_same_players = 4",
+            "returning_same_players = 7",
+            "fees.returning_same_players: must not be more than entry.max_players",
+        ),
+        ("min_teams = 8", "min_teams = 1", "entry.min_teams: must be at least 2, not 1"),
+    ],
+)
+def test_broken_file_names_the_key(edit: str, replacement: str, expected: str) -> None:
+    problems = _problems(_broken(edit, replacement))
+    assert any(p.startswith(expected) for p in problems), problems
+
+
+def test_every_problem_is_listed_at_once() -> None:
+    text = _broken("boards = 32 ", 'boards = "x" ')
+    text = text.replace("other = 1200", "")
+    text = text.replace("deadline = 1999-03-05", 'deadline = "soon"')
+    text = text.replace("[draw]", "[draw]\nseeds = 4")
+    with pytest.raises(RegulationsError) as info:
+        regs.loads(text)
+    assert set(info.value.keys) == {
+        "match.boards",
+        "fees.other",
+        "entry.deadline",
+        "draw.seeds",
+    }
+    message = str(info.value)
+    assert "4 problems" in message
+    for expected in (
+        "match.boards: must be a positive whole number, not 'x'",
+        "fees.other: missing",
+        "entry.deadline: not a date",
+        "unknown key 'draw.seeds'",
+    ):
+        assert expected in message
+
+
+def test_a_consistency_check_is_skipped_when_its_keys_are_wrong() -> None:
+    problems = _problems(_broken("segment_boards = 16", 'segment_boards = "16"'))
+    assert problems == ["match.segment_boards: must be a positive whole number, not '16'"]
+
+
+def test_not_toml() -> None:
+    problems = _problems("prizes = [1, 2\n")
+    assert len(problems) == 1 and problems[0].startswith("not valid TOML")
+
+
+def test_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(RegulationsError, match="cannot read"):
+        regs.load(tmp_path / "nope.toml")
+
+
+def test_from_dict_rejects_a_section_that_is_not_a_table(reg1999: Regulations) -> None:
+    data = regs.to_dict(reg1999)
+    data["match"] = 32
+    with pytest.raises(RegulationsError, match="match: must be a table"):
+        regs.from_dict(data)
+
+
+def test_from_dict_accepts_weekday_names(reg1999: Regulations) -> None:
+    data = regs.to_dict(reg1999)
+    data["schedule"]["preliminary_weekday"] = "Friday"
+    assert regs.from_dict(data).schedule.preliminary_weekday == 4
