@@ -1,0 +1,532 @@
+"""Dates, deadlines and time limits of one edition (R12.7, R12.8, R14, R16.3, R16.4).
+
+Everything here takes plain values and the edition's
+:class:`~bridgeko.competition.regulations.Regulations` and returns plain values; "now" is always
+an argument. Dates and deadlines are in the organiser's time zone (``reg.edition.timezone``, I12)
+and every ``datetime`` passed in must be timezone-aware.
+
+A :class:`Deadline` holds the *last instant* that is still in time: "by the end of 19 March" is
+19 March 23:59:59.999999 local time (I12), "by 13:00" is 13:00:00 exactly.
+
+>>> from datetime import date
+>>> from bridgeko.competition.regulations import MatchRules
+>>> segment_time_limit(16, screens=True, rules=MatchRules())
+datetime.timedelta(seconds=7800)
+>>> preliminary_round_count(32)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time, timedelta
+from enum import StrEnum
+from zoneinfo import ZoneInfo
+
+import icalendar
+
+from bridgeko.competition.regulations import MatchRules, Regulations, Stage
+
+
+class ScheduleError(ValueError):
+    """A date, time or schedule that cannot be used; the message names the problem."""
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+
+
+def zone(reg: Regulations) -> ZoneInfo:
+    """The organiser's time zone (I12)."""
+    try:
+        return ZoneInfo(reg.edition.timezone)
+    except (KeyError, ValueError) as exc:  # ZoneInfoNotFoundError is a KeyError
+        raise ScheduleError(f"unknown time zone of the edition: {reg.edition.timezone!r}") from exc
+
+
+def _aware(moment: datetime, name: str) -> datetime:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ScheduleError(f"{name} must be a timezone-aware datetime, got {moment.isoformat()}")
+    return moment
+
+
+def local(day: date, at: time, reg: Regulations) -> datetime:
+    """``day`` at ``at`` in the organiser's time zone."""
+    return datetime.combine(day, at, tzinfo=zone(reg))
+
+
+def end_of_day(day: date, reg: Regulations) -> datetime:
+    """The last instant of ``day`` in the organiser's time zone (I12: a date means its end)."""
+    return datetime.combine(day, time.max, tzinfo=zone(reg))
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A deadline: the last instant that is still in time."""
+
+    at: datetime
+    """The last instant still in time (timezone-aware)."""
+    clause: str
+    """The clause that sets it, e.g. ``"R16.3"``."""
+    what: str
+    """What must happen by then, in words."""
+
+    def met_by(self, moment: datetime) -> bool:
+        """Whether something that happened at ``moment`` is in time (``moment <= at``)."""
+        return _aware(moment, "the time checked") <= self.at
+
+    def __str__(self) -> str:
+        return f"{self.what} by {self.at.strftime('%Y-%m-%d %H:%M %Z')} ({self.clause})"
+
+
+# --------------------------------------------------------------------------------------------
+# Time limits and screens (R12.7, R12.8)
+
+
+def segment_time_limit(boards: int, screens: bool, rules: MatchRules) -> timedelta:
+    """Time allowed for a segment of ``boards`` boards, scoring excluded (R12.8).
+
+    ``boards`` is the segment's size, ``rules.segment_boards`` (16) or
+    ``rules.extra_segment_boards`` (4, an extra segment after a tie, R12.5); boards the TD
+    removed for lateness (R12.9) do not change the time allowed.
+    """
+    if boards == rules.segment_boards:
+        minutes = rules.segment_minutes_screens if screens else rules.segment_minutes
+    elif boards == rules.extra_segment_boards:
+        minutes = rules.extra_segment_minutes_screens if screens else rules.extra_segment_minutes
+    else:
+        raise ScheduleError(
+            f"no time limit for a segment of {boards} boards: segments have "
+            f"{rules.segment_boards} boards, extra segments {rules.extra_segment_boards} (R12.8)"
+        )
+    return timedelta(minutes=minutes)
+
+
+def uses_screens(
+    stage: Stage,
+    rules: MatchRules,
+    *,
+    captains_agree: bool = False,
+    technically_possible: bool = True,
+) -> bool:
+    """Whether a match of ``stage`` is played with screens (R12.7).
+
+    Always from the quarterfinals on (``rules.screens_stages``); in other matches only when both
+    captains agree and the venue allows it.
+    """
+    if stage in rules.screens_stages:
+        return True
+    return captains_agree and technically_possible
+
+
+def match_segment_boards(stage: Stage, rules: MatchRules) -> tuple[int, ...]:
+    """The sizes of the regular segments of a match of ``stage`` (R1.3, R12.1)."""
+    total = rules.final_boards if stage is Stage.FINAL else rules.boards
+    count, rest = divmod(total, rules.segment_boards)
+    if rest or count == 0:
+        raise ScheduleError(
+            f"a match of {total} boards cannot be divided into segments of "
+            f"{rules.segment_boards} boards (R12.1)"
+        )
+    return (rules.segment_boards,) * count
+
+
+def playing_time(
+    segments: Sequence[int],
+    screens: bool,
+    rules: MatchRules,
+    *,
+    break_between: timedelta = timedelta(0),
+) -> timedelta:
+    """Total time allowed for segments of the given sizes, plus breaks between them (R12.8)."""
+    total = sum((segment_time_limit(b, screens, rules) for b in segments), timedelta(0))
+    return total + break_between * max(len(segments) - 1, 0)
+
+
+# --------------------------------------------------------------------------------------------
+# Preliminary rounds (R11.6, R14.1)
+
+
+def preliminary_round_count(scheme_size: int) -> int:
+    """Preliminary rounds before the quarterfinals in a scheme for ``scheme_size`` teams.
+
+    ``log2(N) - 3``: none for 8 teams, one for 16, two for 32 (R11.6, R9.2).
+    """
+    if scheme_size < 8 or scheme_size & (scheme_size - 1):
+        raise ScheduleError(
+            f"a scheme has 8, 16, 32 ... (a power of two, at least 8) places, not {scheme_size}"
+        )
+    return scheme_size.bit_length() - 1 - 3
+
+
+def next_weekday(day: date, weekday: int) -> date:
+    """``day`` itself if it falls on ``weekday`` (0 = Monday), otherwise the next such day."""
+    return day + timedelta(days=(weekday - day.weekday()) % 7)
+
+
+def preliminary_dates(
+    scheme_size: int,
+    first_date: date,
+    draw_date: date,
+    reg: Regulations,
+) -> list[datetime]:
+    """Default start of each preliminary round (R14.1): one round a week on the edition's
+    preliminary weekday (Friday) at its start time (19:00), local time.
+
+    The first round is on the first such weekday on or after ``first_date``, which the organiser
+    chooses on or after the draw. Every round must be before the finals weekend (R14.3).
+    """
+    rules = reg.schedule
+    if first_date < draw_date:
+        raise ScheduleError(
+            f"the first preliminary round ({first_date.isoformat()}) cannot be before the draw "
+            f"({draw_date.isoformat()})"
+        )
+    first = next_weekday(first_date, rules.preliminary_weekday)
+    starts = [
+        local(first + timedelta(weeks=i), rules.preliminary_start, reg)
+        for i in range(preliminary_round_count(scheme_size))
+    ]
+    for number, start in enumerate(starts, 1):
+        if start.date() >= rules.finals_start:
+            raise ScheduleError(
+                f"preliminary round {number} on {start.date().isoformat()} is not before the "
+                f"finals ({rules.finals_start.isoformat()}); choose an earlier first date (R14.1)"
+            )
+    return starts
+
+
+def dates_publication_deadline(draw_date: date, reg: Regulations) -> Deadline:
+    """Match dates are published within two weeks after the draw (R14.1), by the end of the
+    day (I12)."""
+    day = draw_date + timedelta(days=reg.schedule.dates_published_within_days)
+    return Deadline(end_of_day(day, reg), "R14.1", "publish the dates of the preliminary matches")
+
+
+# --------------------------------------------------------------------------------------------
+# Finals weekend (R14.3)
+
+
+def finals_dates(reg: Regulations) -> list[date]:
+    """The days of the finals weekend, ``finals_start`` .. ``finals_end`` inclusive (R14.3)."""
+    start, end = reg.schedule.finals_start, reg.schedule.finals_end
+    if end < start:
+        raise ScheduleError(
+            f"the finals end ({end.isoformat()}) before they start ({start.isoformat()})"
+        )
+    return [start + timedelta(days=i) for i in range((end - start).days + 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One segment of a finals-weekend match in the timetable (R14.3)."""
+
+    stage: Stage
+    segment: int
+    """1, 2, ... within the match."""
+    start: datetime
+
+    def to_dict(self) -> dict[str, str | int]:
+        return {"stage": self.stage.value, "segment": self.segment, "start": self.start.isoformat()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Session:
+        try:
+            stage = Stage(str(data["stage"]))
+            segment = data["segment"]
+            start = datetime.fromisoformat(str(data["start"]))
+        except (KeyError, ValueError) as exc:
+            raise ScheduleError(f"not a timetable session: {data!r} ({exc})") from exc
+        if not isinstance(segment, int) or isinstance(segment, bool) or segment < 1:
+            raise ScheduleError(f"segment must be a whole number from 1, got {segment!r}")
+        return cls(stage, segment, _aware(start, "a session's start"))
+
+
+_FINALS_ORDER: tuple[Stage, ...] = (Stage.QUARTERFINAL, Stage.SEMIFINAL, Stage.FINAL)
+
+
+def default_finals_timetable(
+    reg: Regulations,
+    *,
+    day_start: time = time(10, 0),
+    latest_end: time = time(23, 0),
+    break_between: timedelta = timedelta(minutes=30),
+) -> list[Session]:
+    """A default timetable of the finals weekend for the TD to edit (R14.3).
+
+    Segments are placed one after another: the quarterfinals, then the semifinals, then the
+    final, with the 3rd-place match played alongside the first segments of the final. Each slot
+    lasts the time allowed with screens (R12.7, R12.8) plus ``break_between``; a slot that would
+    end after ``latest_end`` moves to ``day_start`` of the next day. The result is plain data: the
+    TD overrides a session with :func:`override_session`.
+    """
+    days = finals_dates(reg)
+    rules = reg.match
+    slot_sessions: list[list[tuple[Stage, int]]] = []
+    for stage in _FINALS_ORDER:
+        for number in range(1, len(match_segment_boards(stage, rules)) + 1):
+            slot_sessions.append([(stage, number)])
+    third = len(match_segment_boards(Stage.THIRD_PLACE, rules))
+    final_slots = [i for i, s in enumerate(slot_sessions) if s[0][0] is Stage.FINAL]
+    for number, index in zip(range(1, third + 1), final_slots, strict=False):
+        slot_sessions[index].append((Stage.THIRD_PLACE, number))
+
+    length = segment_time_limit(rules.segment_boards, True, rules)
+    sessions: list[Session] = []
+    day_index = 0
+    start = local(days[0], day_start, reg)
+    for slot in slot_sessions:
+        if start + length > local(days[day_index], latest_end, reg):
+            day_index += 1
+            if day_index >= len(days):
+                raise ScheduleError(
+                    "the finals do not fit into "
+                    f"{days[0].isoformat()}..{days[-1].isoformat()} between "
+                    f"{day_start:%H:%M} and {latest_end:%H:%M} (R14.3)"
+                )
+            start = local(days[day_index], day_start, reg)
+        sessions.extend(Session(stage, number, start) for stage, number in slot)
+        start = start + length + break_between
+    return sessions
+
+
+def override_session(
+    timetable: Sequence[Session], stage: Stage, segment: int, start: datetime
+) -> list[Session]:
+    """A copy of ``timetable`` with the start of one session changed by the TD."""
+    _aware(start, "the new start")
+    found = False
+    result: list[Session] = []
+    for session in timetable:
+        if session.stage is stage and session.segment == segment:
+            session = replace(session, start=start)
+            found = True
+        result.append(session)
+    if not found:
+        raise ScheduleError(f"no session {stage.value} segment {segment} in the timetable")
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Rescheduling by agreement and the match record (R14.2)
+
+
+class RescheduleStatus(StrEnum):
+    ACCEPTED = "accepted"
+    """R14.2 is met: the teams play at the agreed time."""
+    TD_DECIDES = "td_decides"
+    """R14.2 is not met: the TD decides (I12) and the ruling is recorded."""
+    TD_ALLOWED = "td_allowed"
+    TD_REFUSED = "td_refused"
+
+
+@dataclass(frozen=True, slots=True)
+class RescheduleDecision:
+    """The outcome of a request to play a match at another time or place (R14.2, I12)."""
+
+    status: RescheduleStatus
+    reason: str
+    notice_deadline: Deadline
+    td: str = ""
+    """The TD who ruled, when the TD decided."""
+    td_note: str = ""
+
+    @property
+    def allowed(self) -> bool | None:
+        """True or False once decided; None while the TD has still to decide."""
+        if self.status is RescheduleStatus.TD_DECIDES:
+            return None
+        return self.status in (RescheduleStatus.ACCEPTED, RescheduleStatus.TD_ALLOWED)
+
+    def with_td_ruling(self, allowed: bool, td: str, note: str) -> RescheduleDecision:
+        """The TD's recorded ruling on a request that did not meet R14.2 (I12)."""
+        if self.status is not RescheduleStatus.TD_DECIDES:
+            raise ScheduleError(f"no TD ruling is needed: the request is {self.status.value}")
+        if not td.strip():
+            raise ScheduleError("a TD ruling must name the TD")
+        status = RescheduleStatus.TD_ALLOWED if allowed else RescheduleStatus.TD_REFUSED
+        return replace(self, status=status, td=td.strip(), td_note=note.strip())
+
+
+def reschedule_notice_deadline(normal_date: date, reg: Regulations) -> Deadline:
+    """The notice of a rescheduling must reach the organiser by the end of the day before the
+    match's normal date (R14.2a, I12)."""
+    day = normal_date - timedelta(days=reg.schedule.reschedule_notice_days)
+    return Deadline(end_of_day(day, reg), "R14.2a", "notify the organiser of the rescheduling")
+
+
+def result_record_deadline(round_last_match_date: date, reg: Regulations) -> Deadline:
+    """The match record must reach the organiser by 13:00 on the scheduled day of the round's
+    last match (R14.2b)."""
+    return Deadline(
+        local(round_last_match_date, reg.schedule.result_record_deadline, reg),
+        "R14.2b",
+        "deliver the match record to the organiser",
+    )
+
+
+def record_in_time(received_at: datetime, round_last_match_date: date, reg: Regulations) -> bool:
+    """Whether a match record received at ``received_at`` is in time (R14.2b)."""
+    return result_record_deadline(round_last_match_date, reg).met_by(received_at)
+
+
+def reschedule_by_agreement(
+    notice_received_at: datetime,
+    normal_date: date,
+    reg: Regulations,
+    *,
+    new_start: datetime | None = None,
+    round_last_match_date: date | None = None,
+) -> RescheduleDecision:
+    """Decide a rescheduling agreed by both teams (R14.2, I12).
+
+    Accepted when the notice (from either team) reached the organiser by the end of the day
+    before the normal date; if ``new_start`` and ``round_last_match_date`` are given, the match
+    must also start before the record deadline of R14.2b. Otherwise the TD decides.
+    """
+    deadline = reschedule_notice_deadline(normal_date, reg)
+    if not deadline.met_by(notice_received_at):
+        return RescheduleDecision(
+            RescheduleStatus.TD_DECIDES,
+            f"the notice arrived {notice_received_at.astimezone(zone(reg)):%Y-%m-%d %H:%M}, "
+            f"after the end of {deadline.at.date().isoformat()}, the day before the normal date "
+            "(R14.2a): the TD decides",
+            deadline,
+        )
+    if new_start is not None and round_last_match_date is not None:
+        record = result_record_deadline(round_last_match_date, reg)
+        if not record.met_by(_aware(new_start, "the new start")):
+            return RescheduleDecision(
+                RescheduleStatus.TD_DECIDES,
+                f"the match would start after the record deadline, {record.at:%Y-%m-%d %H:%M} "
+                "(R14.2b): the TD decides",
+                deadline,
+            )
+    return RescheduleDecision(
+        RescheduleStatus.ACCEPTED,
+        f"notice received by the end of {deadline.at.date().isoformat()} (R14.2a)",
+        deadline,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Appeal deadlines (R16.3, R16.4, I15)
+
+
+def end_of_play(open_room_finished: datetime, closed_room_finished: datetime) -> datetime:
+    """The end of a match or segment: the last board completed in both rooms, as recorded by
+    the TD (I15)."""
+    return max(
+        _aware(open_room_finished, "the open room's end"),
+        _aware(closed_room_finished, "the closed room's end"),
+    )
+
+
+def appeal_deadlines(
+    reg: Regulations,
+    *,
+    match_ended_at: datetime | None,
+    segment_ended_at: datetime | None = None,
+    segment_deadlines_announced: bool = False,
+    played_early_round_date: date | None = None,
+) -> tuple[Deadline, ...]:
+    """The deadlines an appeal must meet (R16.3, R16.4, I12, I15).
+
+    - 30 minutes after the end of the match; or, when the organiser announced segment deadlines
+      and the appeal is about a segment, 30 minutes after the end of that segment (it cannot be
+      lodged later, R16.3);
+    - for a match played early by agreement (``played_early_round_date`` is the scheduled day of
+      the round's last match, I12), the form must also reach the organiser by 13:00 that day
+      (R16.4).
+    """
+    minutes = timedelta(minutes=reg.appeals.deadline_minutes)
+    deadlines: list[Deadline] = []
+    if segment_deadlines_announced and segment_ended_at is not None:
+        end = _aware(segment_ended_at, "the end of the segment")
+        deadlines.append(Deadline(end + minutes, "R16.3", "lodge the appeal about the segment"))
+    elif match_ended_at is not None:
+        end = _aware(match_ended_at, "the end of the match")
+        deadlines.append(Deadline(end + minutes, "R16.3", "lodge the appeal"))
+    else:
+        raise ScheduleError(
+            "the end of the match (or of the segment, where segment deadlines were announced) "
+            "must be recorded by the TD to compute the appeal deadline (R16.3, I15)"
+        )
+    if played_early_round_date is not None:
+        deadlines.append(
+            Deadline(
+                local(played_early_round_date, reg.appeals.early_match_form_deadline, reg),
+                "R16.4",
+                "the appeal form reaches the organiser",
+            )
+        )
+    return tuple(deadlines)
+
+
+# --------------------------------------------------------------------------------------------
+# iCalendar export
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarEvent:
+    """A scheduled match (or session) for a calendar."""
+
+    uid: str
+    """Stable and unique, e.g. ``"1999-M3@bridgeko"``; a calendar updates an event by it."""
+    title: str
+    start: datetime
+    end: datetime
+    location: str = ""
+
+    def __post_init__(self) -> None:
+        _aware(self.start, "an event's start")
+        _aware(self.end, "an event's end")
+        if not self.uid.strip():
+            raise ScheduleError(f"the event {self.title!r} has no uid")
+        if self.end < self.start:
+            raise ScheduleError(f"the event {self.title!r} ends before it starts")
+
+
+def match_event(
+    uid: str,
+    title: str,
+    start: datetime,
+    segments: Sequence[int],
+    screens: bool,
+    rules: MatchRules,
+    *,
+    location: str = "",
+    break_between: timedelta = timedelta(0),
+) -> CalendarEvent:
+    """An event for a match whose end is its start plus the time allowed (R12.8)."""
+    end = start + playing_time(segments, screens, rules, break_between=break_between)
+    return CalendarEvent(uid, title, start, end, location)
+
+
+def to_ics(
+    events: Iterable[CalendarEvent],
+    *,
+    stamp: datetime,
+    name: str = "bridgeko",
+) -> bytes:
+    """An iCalendar (RFC 5545) file of ``events``; ``stamp`` (the time of the export, passed in)
+    is every event's DTSTAMP."""
+    stamp = _aware(stamp, "the export time")
+    calendar = icalendar.Calendar()
+    calendar.add("prodid", f"-//{name}//bridgeko//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    for event in events:
+        item = icalendar.Event()
+        item.add("uid", event.uid)
+        item.add("dtstamp", stamp)
+        item.add("summary", event.title)
+        item.add("dtstart", event.start)
+        item.add("dtend", event.end)
+        if event.location:
+            item.add("location", event.location)
+        calendar.add_component(item)
+    calendar.add_missing_timezones()
+    data: bytes = calendar.to_ical()
+    return data
