@@ -1,0 +1,685 @@
+"""One match: its segments, extra segments, penalties, walkovers and winner (R1.3, R12, R15).
+
+The web layer stores what happened (segment scores, penalties, TD adjustments, who appeared) and
+calls :func:`match_state` with those plain values; the state is computed, never stored.
+
+>>> from bridgeko.competition.regulations import MatchRules, PenaltyRules, Stage
+>>> rules = MatchRules()
+>>> [(s.number, s.first_board, s.last_board) for s in segments_for_stage(Stage.FINAL, rules)]
+[(1, 1, 16), (2, 17, 32), (3, 33, 48)]
+>>> state = match_state(
+...     Stage.PRELIMINARY, rules, PenaltyRules(),
+...     segments=[SegmentResult(1, 30, 20), SegmentResult(2, 15, 25)],
+... )
+>>> state.status, state.home_total, state.visitors_total
+(<MatchStatus.EXTRA_SEGMENT_REQUIRED: 'extra_segment_required'>, 45, 45)
+>>> state.next_segment
+Segment(number=3, first_board=33, last_board=36, is_extra=True)
+>>> boards_removed_for_lateness(8)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bridgeko.competition.regulations import MatchRules, PenaltyRules, Regulations, Stage
+
+__all__ = [
+    "Adjustment",
+    "Lateness",
+    "LatenessOutcome",
+    "MatchError",
+    "MatchState",
+    "MatchStatus",
+    "Penalty",
+    "Room",
+    "RoomAssignment",
+    "Segment",
+    "SegmentLine",
+    "SegmentResult",
+    "Side",
+    "SlowPlay",
+    "boards_for_stage",
+    "boards_removed_for_lateness",
+    "extra_segment",
+    "lateness_outcome",
+    "match_state",
+    "removed_board_numbers",
+    "room_assignment",
+    "segments_for_stage",
+]
+
+
+class MatchError(ValueError):
+    """Recorded facts of a match that are impossible or contradict each other."""
+
+
+class Side(StrEnum):
+    """One of the two teams of a match; the home team is the one listed first (R12.2)."""
+
+    HOME = "home"
+    VISITORS = "visitors"
+
+    @property
+    def other(self) -> Side:
+        """The opposing team."""
+        return Side.VISITORS if self is Side.HOME else Side.HOME
+
+
+class Room(StrEnum):
+    """The two rooms of a teams match."""
+
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+# --------------------------------------------------------------------------------------------
+# Boards and segments (R1.3, R12.1, R12.5)
+
+
+def _match_rules(rules: Regulations | MatchRules) -> MatchRules:
+    return rules.match if isinstance(rules, Regulations) else rules
+
+
+def _positive(value: int, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise MatchError(f"match.{key} must be a positive whole number, not {value!r}")
+    return value
+
+
+def boards_for_stage(stage: Stage, rules: Regulations | MatchRules) -> int:
+    """The prescribed number of boards of a match of ``stage``: the final 48, others 32 (R1.3)."""
+    mr = _match_rules(rules)
+    if stage is Stage.FINAL:
+        return _positive(mr.final_boards, "final_boards")  # R1.3
+    return _positive(mr.boards, "boards")  # R1.3, R12.1
+
+
+@dataclass(frozen=True, slots=True)
+class Segment:
+    """A block of consecutive boards of a match (*sestava*). Boards are numbered through the
+    match: the segments of a 32-board match hold boards 1-16 and 17-32, the first extra segment
+    33-36."""
+
+    number: int
+    """1 for the first segment; extra segments continue the numbering."""
+    first_board: int
+    """The first board of the segment, counted through the match."""
+    last_board: int
+    """The last board of the segment (inclusive)."""
+    is_extra: bool = False
+    """True for an extra segment played after a tie (R12.5)."""
+
+    def __post_init__(self) -> None:
+        if self.number < 1:
+            raise MatchError(f"a segment number starts at 1, not {self.number}")
+        if not 1 <= self.first_board <= self.last_board:
+            raise MatchError(
+                f"segment {self.number}: bad boards {self.first_board}-{self.last_board}"
+            )
+
+    @property
+    def boards(self) -> int:
+        """How many boards the segment has."""
+        return self.last_board - self.first_board + 1
+
+    @property
+    def board_numbers(self) -> range:
+        """The board numbers of the segment, in order."""
+        return range(self.first_board, self.last_board + 1)
+
+
+def segments_for_stage(
+    stage: Stage, rules: Regulations | MatchRules, *, extra_segments: int = 0
+) -> list[Segment]:
+    """The segment plan of a match: the prescribed segments of ``segment_boards`` boards (R1.3,
+    R12.1), then ``extra_segments`` extra segments of ``extra_segment_boards`` boards (R12.5).
+
+    If the prescribed boards are not a multiple of the segment size, the last prescribed segment
+    is the shorter remainder.
+    """
+    mr = _match_rules(rules)
+    if extra_segments < 0:
+        raise MatchError(f"the number of extra segments cannot be negative ({extra_segments})")
+    total = boards_for_stage(stage, mr)
+    size = _positive(mr.segment_boards, "segment_boards")
+    plan: list[Segment] = []
+    first = 1
+    while first <= total:
+        last = min(first + size - 1, total)
+        plan.append(Segment(len(plan) + 1, first, last))
+        first = last + 1
+    for _ in range(extra_segments):
+        plan.append(extra_segment(plan[-1], mr))
+    return plan
+
+
+def extra_segment(after: Segment, rules: Regulations | MatchRules) -> Segment:
+    """The extra segment played after ``after`` when the match is tied (R12.5)."""
+    size = _positive(_match_rules(rules).extra_segment_boards, "extra_segment_boards")
+    first = after.last_board + 1
+    return Segment(after.number + 1, first, first + size - 1, is_extra=True)
+
+
+# --------------------------------------------------------------------------------------------
+# Seating directions (R12.2)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomAssignment:
+    """Which team sits North-South and East-West in each room."""
+
+    open_ns: Side
+    open_ew: Side
+    closed_ns: Side
+    closed_ew: Side
+
+    def team_at(self, room: Room, line: str) -> Side:
+        """The team sitting ``line`` (``"NS"`` or ``"EW"``) in ``room``."""
+        key = line.strip().upper().replace("-", "").replace("/", "")
+        if key not in ("NS", "EW"):
+            raise MatchError(f"a line is NS or EW, not {line!r}")
+        if room is Room.OPEN:
+            return self.open_ns if key == "NS" else self.open_ew
+        return self.closed_ns if key == "NS" else self.closed_ew
+
+    def line_of(self, side: Side, room: Room) -> str:
+        """``"NS"`` or ``"EW"``: where ``side`` sits in ``room``."""
+        return "NS" if self.team_at(room, "NS") is side else "EW"
+
+
+def room_assignment(segment_number: int) -> RoomAssignment:
+    """Who sits where in ``segment_number``: the home team sits North-South in the open room and
+    so East-West in the closed room, in every segment (R12.2). Which *players* take the seats is
+    the business of :mod:`bridgeko.competition.seating` (R12.6)."""
+    if segment_number < 1:
+        raise MatchError(f"a segment number starts at 1, not {segment_number}")
+    # R12.2
+    return RoomAssignment(
+        open_ns=Side.HOME, open_ew=Side.VISITORS, closed_ns=Side.VISITORS, closed_ew=Side.HOME
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Lateness (R12.9, I6)
+
+
+def boards_removed_for_lateness(
+    minutes: int, *, minutes_per_board: int = 7, segment_boards: int | None = None
+) -> int:
+    """Boards the TD removes for a team ``minutes`` late: one for every started
+    ``minutes_per_board`` minutes (R12.9), i.e. ceil(minutes / minutes_per_board), 0 minutes -> 0,
+    never more than ``segment_boards`` (I6).
+
+    >>> [boards_removed_for_lateness(m) for m in (0, 1, 7, 8, 14, 15)]
+    [0, 1, 1, 2, 2, 3]
+    >>> boards_removed_for_lateness(200, segment_boards=16)
+    16
+    """
+    if isinstance(minutes, bool) or not isinstance(minutes, int):
+        raise MatchError(f"minutes late must be a whole number, not {minutes!r}")
+    if minutes < 0:
+        raise MatchError(f"minutes late cannot be negative ({minutes})")
+    if minutes_per_board < 1:
+        raise MatchError(f"minutes per removed board must be positive, not {minutes_per_board}")
+    if segment_boards is not None and segment_boards < 0:
+        raise MatchError(f"a segment cannot have {segment_boards} boards")
+    boards = -(-minutes // minutes_per_board)  # R12.9, I6: every *started* period, integer ceil
+    if segment_boards is not None:
+        boards = min(boards, segment_boards)  # I6
+    return boards
+
+
+def removed_board_numbers(segment: Segment, count: int) -> tuple[int, ...]:
+    """The board numbers removed from ``segment`` when ``count`` boards are removed: the last
+    boards of the segment (I6).
+
+    >>> removed_board_numbers(Segment(2, 17, 32), 3)
+    (30, 31, 32)
+    """
+    if count < 0:
+        raise MatchError(f"cannot remove {count} boards")
+    if count > segment.boards:
+        raise MatchError(
+            f"segment {segment.number} has {segment.boards} boards; cannot remove {count}"
+        )
+    return tuple(segment.board_numbers[segment.boards - count :])  # I6: the last boards
+
+
+@dataclass(frozen=True, slots=True)
+class LatenessOutcome:
+    """The effect of lateness at the start of one segment (R12.9, I6)."""
+
+    removed_boards: tuple[int, ...]
+    """Board numbers that are not played (the last boards of the segment)."""
+    home_imps: int
+    """IMPs credited to the home team."""
+    visitors_imps: int
+    """IMPs credited to the visitors."""
+
+
+def lateness_outcome(
+    segment: Segment, *, home_boards: int, visitors_boards: int, imps_per_board: int
+) -> LatenessOutcome:
+    """Combine the boards removed for each team's lateness in one segment.
+
+    Each removed board scores ``imps_per_board`` to the other team (R12.9). If both teams are
+    late, play starts when the later one is ready, so the larger count of boards is removed, and
+    the credits net out: only the difference is credited, to the team that was less late (I6).
+    """
+    for name, value in (("home", home_boards), ("visitors", visitors_boards)):
+        if value < 0 or value > segment.boards:
+            raise MatchError(
+                f"segment {segment.number}: {value} boards removed for the {name} team "
+                f"(the segment has {segment.boards})"
+            )
+    removed = removed_board_numbers(segment, max(home_boards, visitors_boards))
+    net = home_boards - visitors_boards  # I6: removals net out
+    return LatenessOutcome(
+        removed_boards=removed,
+        home_imps=max(-net, 0) * imps_per_board,  # R12.9: to the non-offending team
+        visitors_imps=max(net, 0) * imps_per_board,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Recorded facts
+
+
+def _check_int(value: object, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MatchError(f"{what} must be a whole number, not {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentResult:
+    """The IMPs each team scored on the boards of one segment (R12.3)."""
+
+    number: int
+    """The segment number (1, 2, ...; extra segments continue the numbering)."""
+    home_imps: int
+    visitors_imps: int
+    boards_played: int | None = None
+    """How many boards were scored, when known (from board-by-board IMPs)."""
+
+    def __post_init__(self) -> None:
+        _check_int(self.number, "a segment number")
+        if self.number < 1:
+            raise MatchError(f"a segment number starts at 1, not {self.number}")
+        for name, value in (("home", self.home_imps), ("visitors", self.visitors_imps)):
+            _check_int(value, f"segment {self.number}: the {name} IMPs")
+            if value < 0:
+                raise MatchError(f"segment {self.number}: the {name} IMPs cannot be negative")
+        if self.boards_played is not None and self.boards_played < 0:
+            raise MatchError(f"segment {self.number}: boards played cannot be negative")
+
+    @classmethod
+    def from_board_imps(cls, number: int, board_imps: Iterable[int]) -> SegmentResult:
+        """Sum the IMPs of the boards of a segment, each from the HOME team's point of view
+        (positive: home gained; negative: the visitors gained), as
+        ``bridgeko.bridge.scoring.board_imps`` returns them.
+
+        >>> SegmentResult.from_board_imps(1, [10, -3, 0, 6])
+        SegmentResult(number=1, home_imps=16, visitors_imps=3, boards_played=4)
+        """
+        values = list(board_imps)
+        for i, value in enumerate(values, 1):
+            _check_int(value, f"segment {number}: the IMPs of board {i}")
+        home = sum(v for v in values if v > 0)
+        visitors = -sum(v for v in values if v < 0)
+        return cls(number, home, visitors, boards_played=len(values))
+
+
+@dataclass(frozen=True, slots=True)
+class SlowPlay:
+    """A slow-play penalty (R12.8): ``boards`` boards of ``segment`` not played in the time
+    allowed by a pair of ``side``. Record one per team; both at fault -> both penalised (I13)."""
+
+    segment: int
+    side: Side
+    boards: int
+
+
+@dataclass(frozen=True, slots=True)
+class Lateness:
+    """A team ``minutes`` late at the scheduled start of ``segment`` (R12.9, I6).
+
+    ``boards`` is set when the TD records a number of removed boards other than the computed
+    ceil(minutes / minutes per board)."""
+
+    segment: int
+    side: Side
+    minutes: int
+    boards: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """A TD adjustment: ``imps`` added to (or, when negative, deducted from) ``side``'s score,
+    recorded against ``segment``, with the reason the TD gave."""
+
+    segment: int
+    side: Side
+    imps: int
+    reason: str
+
+
+Penalty = SlowPlay | Lateness
+
+
+# --------------------------------------------------------------------------------------------
+# The state of a match
+
+
+class MatchStatus(StrEnum):
+    IN_PROGRESS = "in_progress"
+    """Segments remain to be played (prescribed, or an extra segment that has started)."""
+    EXTRA_SEGMENT_REQUIRED = "extra_segment_required"
+    """Tied after the prescribed boards or after an extra segment: play another (R12.5)."""
+    DECIDED = "decided"
+    """One team leads after the prescribed boards or after an extra segment."""
+    WALKOVER = "walkover"
+    """One team did not appear; the other is the winner (R15.2)."""
+    NO_WINNER = "no_winner"
+    """Neither team appeared; neither advances (I16)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SegmentLine:
+    """One completed segment with everything that counts in it, and the running score."""
+
+    segment: Segment
+    home_imps: int
+    """IMPs scored at the table."""
+    visitors_imps: int
+    home_penalties: int
+    """Net effect of penalties on the home score: slow play deducted (R12.8), lateness of the
+    visitors credited (R12.9)."""
+    visitors_penalties: int
+    home_adjustments: int
+    """TD adjustments to the home score."""
+    visitors_adjustments: int
+    removed_boards: tuple[int, ...]
+    """Boards removed for lateness (R12.9, I6)."""
+    home_total: int
+    """Running home score after this segment."""
+    visitors_total: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """Everything computed from the recorded facts of a match."""
+
+    status: MatchStatus
+    winner: Side | None
+    """The team that advances; None while undecided and when neither appeared (I16)."""
+    home_total: int
+    """Final or current home score: segments + penalties + adjustments (I13)."""
+    visitors_total: int
+    lines: tuple[SegmentLine, ...]
+    """The completed segments, in order, with the running score."""
+    next_segment: Segment | None
+    """The segment to play next (or being played); None when the match is over."""
+    prescribed_boards: int
+    """The boards of the match before any extra segment (R1.3)."""
+    absent: frozenset[Side] = frozenset()
+    """Teams that did not appear (R15.2)."""
+    pending_home_penalties: int = 0
+    """Penalties and adjustments already recorded for ``next_segment`` (counted in the totals)."""
+    pending_visitors_penalties: int = 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (MatchStatus.DECIDED, MatchStatus.WALKOVER, MatchStatus.NO_WINNER)
+
+    @property
+    def extra_segments_played(self) -> int:
+        return sum(1 for line in self.lines if line.segment.is_extra)
+
+    @property
+    def margin(self) -> int:
+        """Home total minus visitors total."""
+        return self.home_total - self.visitors_total
+
+    @property
+    def loser(self) -> Side | None:
+        """The team that does not advance when there is a winner."""
+        return None if self.winner is None else self.winner.other
+
+
+def _penalty_rules(
+    rules: Regulations | MatchRules, penalty_rules: PenaltyRules | None
+) -> PenaltyRules:
+    if penalty_rules is not None:
+        return penalty_rules
+    if isinstance(rules, Regulations):
+        return rules.penalties
+    raise TypeError("pass the PenaltyRules (or the whole Regulations) to match_state")
+
+
+def _check_fact(fact: SlowPlay | Lateness | Adjustment) -> None:
+    kind = type(fact).__name__
+    _check_int(fact.segment, f"{kind}: the segment")
+    if fact.segment < 1:
+        raise MatchError(f"{kind}: a segment number starts at 1, not {fact.segment}")
+    if not isinstance(fact.side, Side):
+        raise MatchError(f"{kind}: the side must be home or visitors, not {fact.side!r}")
+    if isinstance(fact, SlowPlay):
+        _check_int(fact.boards, "slow play: the boards")
+        if fact.boards < 0:
+            raise MatchError(f"slow play in segment {fact.segment}: boards cannot be negative")
+    elif isinstance(fact, Lateness):
+        _check_int(fact.minutes, "lateness: the minutes")
+        if fact.minutes < 0:
+            raise MatchError(f"lateness in segment {fact.segment}: minutes cannot be negative")
+        if fact.boards is not None:
+            _check_int(fact.boards, "lateness: the boards")
+            if fact.boards < 0:
+                raise MatchError(f"lateness in segment {fact.segment}: boards cannot be negative")
+    else:
+        _check_int(fact.imps, "adjustment: the IMPs")
+        if not fact.reason.strip():
+            raise MatchError(f"adjustment in segment {fact.segment}: give a reason")
+
+
+def match_state(
+    stage: Stage,
+    rules: Regulations | MatchRules,
+    penalty_rules: PenaltyRules | None = None,
+    *,
+    segments: Iterable[SegmentResult] = (),
+    penalties: Iterable[Penalty] = (),
+    adjustments: Iterable[Adjustment] = (),
+    absent: Iterable[Side] = (),
+) -> MatchState:
+    """Compute the state of a match from what was recorded.
+
+    ``rules`` is the edition's :class:`Regulations` or its :class:`MatchRules` (then pass
+    ``penalty_rules`` too). ``segments`` are the results of the segments played so far, numbered
+    from 1 without gaps. Penalties and adjustments name the segment they belong to; they may
+    already name the segment being played. ``absent`` lists the teams that did not appear.
+
+    - R12.5, I5: a tie after the prescribed boards requires a further segment of
+      ``extra_segment_boards`` boards, again and again until one team leads after one.
+    - I13: penalties count in the totals and so in the tie test.
+    - R15.2, I16: a team that does not appear does not advance; if both are absent, no winner.
+    """
+    mr = _match_rules(rules)
+    pr = _penalty_rules(rules, penalty_rules)
+    prescribed = segments_for_stage(stage, mr)
+    prescribed_boards = prescribed[-1].last_board
+
+    results = sorted(segments, key=lambda r: r.number)
+    numbers = [r.number for r in results]
+    for i, number in enumerate(numbers, 1):
+        if number != i:
+            if number in numbers[: i - 1]:
+                raise MatchError(f"segment {number} is recorded twice")
+            raise MatchError(f"segment {i} has no result, but segment {number} has one")
+    played = len(results)
+
+    facts: list[SlowPlay | Lateness | Adjustment] = [*penalties, *adjustments]
+    for fact in facts:
+        _check_fact(fact)
+    late_seen: set[tuple[int, Side]] = set()
+    for fact in facts:
+        if isinstance(fact, Lateness):
+            key = (fact.segment, fact.side)
+            if key in late_seen:
+                raise MatchError(
+                    f"lateness of the {fact.side} team in segment {fact.segment} is recorded twice"
+                )
+            late_seen.add(key)
+
+    for fact in facts:
+        if fact.segment > played + 1:
+            raise MatchError(
+                f"{type(fact).__name__} recorded for segment {fact.segment}, but segment "
+                f"{played + 1} has no result yet"
+            )
+
+    # Walk the segments in order, extending the plan with extra segments while tied (R12.5).
+    plan = list(prescribed)
+    lines: list[SegmentLine] = []
+    home_total = visitors_total = 0
+    last_fact_segment = max((f.segment for f in facts), default=0)
+    for index in range(max(played, last_fact_segment)):
+        number = index + 1
+        if number > len(plan):
+            if home_total != visitors_total:
+                what = "a result" if number <= played else "penalties or adjustments"
+                raise MatchError(
+                    f"segment {number} has {what}, but the match was decided after segment "
+                    f"{number - 1} ({home_total}:{visitors_total})"
+                )
+            plan.append(extra_segment(plan[-1], mr))  # R12.5, I5
+        segment = plan[index]
+        home_pen, visitors_pen, removed = _penalties_in(segment, facts, pr)
+        home_adj = sum(
+            f.imps for f in facts if isinstance(f, Adjustment) and _on(f, number, Side.HOME)
+        )
+        visitors_adj = sum(
+            f.imps for f in facts if isinstance(f, Adjustment) and _on(f, number, Side.VISITORS)
+        )
+        home_total += home_pen + home_adj  # I13: penalties count in the total
+        visitors_total += visitors_pen + visitors_adj
+        if number > played:
+            break  # penalties of the segment being played: counted, segment not complete
+        result = results[index]
+        if result.boards_played is not None and result.boards_played > segment.boards - len(
+            removed
+        ):
+            raise MatchError(
+                f"segment {number} has {segment.boards} boards"
+                + (f" of which {len(removed)} were removed for lateness" if removed else "")
+                + f"; {result.boards_played} boards were scored"
+            )
+        home_total += result.home_imps
+        visitors_total += result.visitors_imps
+        lines.append(
+            SegmentLine(
+                segment=segment,
+                home_imps=result.home_imps,
+                visitors_imps=result.visitors_imps,
+                home_penalties=home_pen,
+                visitors_penalties=visitors_pen,
+                home_adjustments=home_adj,
+                visitors_adjustments=visitors_adj,
+                removed_boards=removed,
+                home_total=home_total,
+                visitors_total=visitors_total,
+            )
+        )
+
+    pending = len(lines) < max(played, last_fact_segment)
+    pending_home = home_total - (lines[-1].home_total if lines else 0)
+    pending_visitors = visitors_total - (lines[-1].visitors_total if lines else 0)
+
+    absent_sides = frozenset(absent)
+    if absent_sides:  # R15.2, I16
+        return MatchState(
+            status=MatchStatus.NO_WINNER if len(absent_sides) == 2 else MatchStatus.WALKOVER,
+            winner=None if len(absent_sides) == 2 else next(iter(absent_sides)).other,
+            home_total=home_total,
+            visitors_total=visitors_total,
+            lines=tuple(lines),
+            next_segment=None,
+            prescribed_boards=prescribed_boards,
+            absent=absent_sides,
+            pending_home_penalties=pending_home,
+            pending_visitors_penalties=pending_visitors,
+        )
+
+    winner: Side | None = None
+    next_segment: Segment | None
+    if pending or played < len(prescribed):
+        status = MatchStatus.IN_PROGRESS
+        next_segment = plan[played]
+    elif home_total == visitors_total:  # R12.5: tied after the prescribed or extra boards
+        status = MatchStatus.EXTRA_SEGMENT_REQUIRED
+        next_segment = extra_segment(plan[played - 1], mr)
+    else:
+        status = MatchStatus.DECIDED
+        next_segment = None
+        winner = Side.HOME if home_total > visitors_total else Side.VISITORS
+    return MatchState(
+        status=status,
+        winner=winner,
+        home_total=home_total,
+        visitors_total=visitors_total,
+        lines=tuple(lines),
+        next_segment=next_segment,
+        prescribed_boards=prescribed_boards,
+        pending_home_penalties=pending_home,
+        pending_visitors_penalties=pending_visitors,
+    )
+
+
+def _on(fact: SlowPlay | Lateness | Adjustment, segment: int, side: Side) -> bool:
+    return fact.segment == segment and fact.side is side
+
+
+def _penalties_in(
+    segment: Segment, facts: Sequence[SlowPlay | Lateness | Adjustment], pr: PenaltyRules
+) -> tuple[int, int, tuple[int, ...]]:
+    """Net penalty effect on (home, visitors) in ``segment`` and the boards removed."""
+    effect = {Side.HOME: 0, Side.VISITORS: 0}
+    late = {Side.HOME: 0, Side.VISITORS: 0}
+    for fact in facts:
+        if fact.segment != segment.number:
+            continue
+        if isinstance(fact, SlowPlay):
+            if fact.boards > segment.boards:
+                raise MatchError(
+                    f"slow play in segment {segment.number}: {fact.boards} boards, but the "
+                    f"segment has {segment.boards}"
+                )
+            effect[fact.side] -= fact.boards * pr.slow_play_imps_per_board  # R12.8, I13
+        elif isinstance(fact, Lateness):
+            if fact.boards is not None:  # I6: as the TD records
+                if fact.boards > segment.boards:
+                    raise MatchError(
+                        f"lateness in segment {segment.number}: {fact.boards} boards removed, "
+                        f"but the segment has {segment.boards}"
+                    )
+                late[fact.side] = fact.boards
+            else:
+                late[fact.side] = boards_removed_for_lateness(  # R12.9, I6
+                    fact.minutes,
+                    minutes_per_board=pr.lateness_minutes_per_board,
+                    segment_boards=segment.boards,
+                )
+    outcome = lateness_outcome(
+        segment,
+        home_boards=late[Side.HOME],
+        visitors_boards=late[Side.VISITORS],
+        imps_per_board=pr.lateness_imps_per_board,
+    )
+    return (
+        effect[Side.HOME] + outcome.home_imps,
+        effect[Side.VISITORS] + outcome.visitors_imps,
+        outcome.removed_boards,
+    )
