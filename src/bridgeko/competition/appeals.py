@@ -1,0 +1,319 @@
+"""Appeals: the committee, the appeal, its deadline and the committee's decision (R16).
+
+Players are identified by the strings the caller uses (names or ids); two spellings that differ
+only in case or spacing are the same player.
+
+>>> from bridgeko.competition.regulations import AppealRules
+>>> name_committee(["Ann", "Bob", "Cyril", "Dana"], {"bob"}, AppealRules()).members
+('Ann', 'Cyril', 'Dana')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from enum import StrEnum
+
+from bridgeko.competition.regulations import AppealRules, Regulations
+from bridgeko.competition.schedule import Deadline, appeal_deadlines
+
+
+class AppealError(ValueError):
+    """An appeal, committee or decision that is not valid; the message names the problem."""
+
+
+class CommitteeError(AppealError):
+    """Not enough eligible candidates to name a committee (R16.1)."""
+
+    def __init__(self, message: str, missing: int) -> None:
+        super().__init__(message)
+        self.missing = missing
+        """How many more eligible candidates are needed."""
+
+
+def _key(person: str) -> str:
+    return " ".join(person.split()).casefold()
+
+
+# --------------------------------------------------------------------------------------------
+# The committee (R16.1)
+
+
+@dataclass(frozen=True, slots=True)
+class Committee:
+    """The appeals committee named for one appeal (R16.1)."""
+
+    members: tuple[str, ...]
+
+
+def name_committee(
+    candidates: Sequence[str],
+    match_players: Collection[str],
+    rules: AppealRules,
+    *,
+    unavailable: Collection[str] = frozenset(),
+    size: int | None = None,
+) -> Committee:
+    """Name a committee from the organiser's list of candidates (R16.1).
+
+    The first ``size`` (default ``rules.committee_size``, 3) candidates in the list's order that
+    are not players of either team in the match and are not ``unavailable``. The list's order is
+    the organiser's order of preference; nothing is random.
+
+    Raises :class:`CommitteeError` naming how many candidates are missing.
+    """
+    size = rules.committee_size if size is None else size
+    if size < 1:
+        raise AppealError(f"a committee needs at least one member, not {size}")
+    players = {_key(p) for p in match_players}
+    away = {_key(p) for p in unavailable}
+    chosen: list[str] = []
+    seen: set[str] = set()
+    for candidate in candidates:
+        key = _key(candidate)
+        if not key or key in seen or key in players or key in away:
+            continue
+        seen.add(key)
+        chosen.append(" ".join(candidate.split()))
+        if len(chosen) == size:
+            return Committee(tuple(chosen))
+    missing = size - len(chosen)
+    raise CommitteeError(
+        f"cannot name a committee of {size}: only {len(chosen)} eligible candidate(s) on the "
+        f"list, {missing} missing (players of the match cannot sit on it, R16.1)",
+        missing,
+    )
+
+
+def check_committee(
+    members: Sequence[str],
+    candidates: Collection[str],
+    match_players: Collection[str],
+    rules: AppealRules,
+) -> list[str]:
+    """Problems of a committee chosen by hand (R16.1); an empty list when it is valid."""
+    problems: list[str] = []
+    listed = {_key(c) for c in candidates}
+    players = {_key(p) for p in match_players}
+    keys = [_key(m) for m in members]
+    if len(members) != rules.committee_size:
+        problems.append(
+            f"the committee has {len(members)} member(s), not {rules.committee_size} (R16.1)"
+        )
+    for member, key in zip(members, keys, strict=True):
+        if key not in listed:
+            problems.append(f"{member} is not on the organiser's list of candidates (R16.1)")
+        if key in players:
+            problems.append(f"{member} plays in the match and cannot sit on the committee")
+    duplicates = sorted({m for m, k in zip(members, keys, strict=True) if keys.count(k) > 1})
+    problems.extend(f"{m} is named more than once" for m in duplicates)
+    return problems
+
+
+# --------------------------------------------------------------------------------------------
+# The appeal (R16.2, R16.3, R16.4)
+
+
+@dataclass(frozen=True, slots=True)
+class Appeal:
+    """An appeal lodged on the form through the TD who directed the match (R16.2)."""
+
+    match: str
+    """The match, as the caller identifies it (e.g. ``"QF2"``)."""
+    appellant: str
+    """The appealing team."""
+    lodged_at: datetime
+    """When the TD received the form (timezone-aware)."""
+    through_td: str
+    """The TD who directed the match and received the form (R16.2)."""
+    deposit: int
+    """Lodged with the TD (R16.2)."""
+    segment: int | None = None
+    """The segment the appeal is about, where segment deadlines were announced (R16.3)."""
+    subject: str = ""
+    form_received_at: datetime | None = None
+    """When the organiser received the form; needed for a match played early (R16.4)."""
+
+
+def lodge_appeal(
+    match: str,
+    appellant: str,
+    lodged_at: datetime,
+    through_td: str,
+    rules: AppealRules,
+    *,
+    match_td: str | None = None,
+    deposit_paid: int | None = None,
+    segment: int | None = None,
+    subject: str = "",
+    form_received_at: datetime | None = None,
+) -> Appeal:
+    """Check and build an appeal (R16.2).
+
+    The deposit is ``rules.deposit``; ``deposit_paid`` (when given) must be at least that. When
+    ``match_td`` is given the form must go through that TD.
+    """
+    if lodged_at.tzinfo is None:
+        raise AppealError("the time the appeal was lodged must be timezone-aware")
+    if not through_td.strip():
+        raise AppealError("an appeal is lodged through the TD who directed the match (R16.2)")
+    if match_td is not None and _key(match_td) != _key(through_td):
+        raise AppealError(
+            f"the appeal must go through {match_td}, the TD who directed the match, "
+            f"not {through_td} (R16.2)"
+        )
+    if deposit_paid is not None and deposit_paid < rules.deposit:
+        raise AppealError(
+            f"the deposit is {rules.deposit}; {deposit_paid} was lodged with the TD (R16.2)"
+        )
+    if segment is not None and segment < 1:
+        raise AppealError(f"segments are numbered from 1, not {segment}")
+    if not appellant.strip() or not match.strip():
+        raise AppealError("an appeal names the match and the appealing team")
+    return Appeal(
+        match=match.strip(),
+        appellant=appellant.strip(),
+        lodged_at=lodged_at,
+        through_td=through_td.strip(),
+        deposit=rules.deposit,
+        segment=segment,
+        subject=subject.strip(),
+        form_received_at=form_received_at,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TimeCheck:
+    """Whether an appeal is in time, and against which deadlines."""
+
+    in_time: bool
+    deadlines: tuple[Deadline, ...]
+    reasons: tuple[str, ...] = ()
+    """The deadlines missed, in words (empty when in time)."""
+
+
+def appeal_in_time(
+    appeal: Appeal,
+    reg: Regulations,
+    *,
+    match_ended_at: datetime | None,
+    segment_ended_at: datetime | None = None,
+    segment_deadlines_announced: bool = False,
+    played_early_round_date: date | None = None,
+) -> TimeCheck:
+    """Check an appeal against the deadlines of R16.3 and R16.4 (see
+    :func:`bridgeko.competition.schedule.appeal_deadlines`).
+
+    For a match played early by agreement (``played_early_round_date`` = the scheduled day of the
+    round's last match, I12) the form must also have reached the organiser by 13:00 that day; an
+    appeal whose form has not been received yet is not in time.
+    """
+    if segment_deadlines_announced and appeal.segment is not None and segment_ended_at is None:
+        raise AppealError(
+            f"the end of segment {appeal.segment} must be recorded by the TD (R16.3, I15)"
+        )
+    deadlines = appeal_deadlines(
+        reg,
+        match_ended_at=match_ended_at,
+        segment_ended_at=segment_ended_at if appeal.segment is not None else None,
+        segment_deadlines_announced=segment_deadlines_announced,
+        played_early_round_date=played_early_round_date,
+    )
+    reasons: list[str] = []
+    for deadline in deadlines:
+        moment = appeal.form_received_at if deadline.clause == "R16.4" else appeal.lodged_at
+        if moment is None:
+            reasons.append(f"the organiser has not received the form: {deadline}")
+        elif not deadline.met_by(moment):
+            reasons.append(f"missed: {deadline}")
+    return TimeCheck(not reasons, deadlines, tuple(reasons))
+
+
+# --------------------------------------------------------------------------------------------
+# The decision (R16.2, R16.5)
+
+
+class Outcome(StrEnum):
+    UPHELD = "upheld"
+    """The appeal succeeds: the TD's ruling is reversed."""
+    ADJUSTED = "adjusted"
+    """The committee adjusts the result or the ruling."""
+    DISMISSED = "dismissed"
+    """The TD's ruling stands."""
+
+
+class DepositFate(StrEnum):
+    RETURNED = "returned"
+    FORFEITED = "forfeited"
+
+
+FINALITY = (
+    "The committee's decision is final: the teams waived appeal to the national authority "
+    "under Law 93C when they entered (R16.5)."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The appeals committee's decision (R16.5: final, no further appeal)."""
+
+    appeal: Appeal
+    committee: Committee
+    outcome: Outcome
+    deposit: DepositFate
+    decided_at: datetime
+    reasons: str = ""
+    frivolous: bool = False
+    final: bool = field(default=True, init=False)
+    """Always True: there is no further appeal (R16.5)."""
+    further_appeal: str = field(default=FINALITY, init=False)
+
+
+def decide(
+    appeal: Appeal,
+    committee: Committee,
+    outcome: Outcome,
+    decided_at: datetime,
+    *,
+    reasons: str = "",
+    frivolous: bool = False,
+    forfeit_deposit: bool | None = None,
+) -> Decision:
+    """Record the committee's decision (R16.2, R16.5).
+
+    The deposit is returned unless the committee finds the appeal frivolous; then it is forfeited
+    unless the committee chooses to return it (``forfeit_deposit=False``; R16.2 says it *may* be
+    forfeited). Only a dismissed appeal can be frivolous.
+    """
+    if decided_at.tzinfo is None:
+        raise AppealError("the time of the decision must be timezone-aware")
+    if decided_at < appeal.lodged_at:
+        raise AppealError("the decision cannot precede the appeal")
+    if frivolous and outcome is not Outcome.DISMISSED:
+        raise AppealError(f"an appeal that is {outcome.value} cannot be frivolous")
+    forfeit = frivolous if forfeit_deposit is None else forfeit_deposit
+    if forfeit and not frivolous:
+        raise AppealError("the deposit is forfeited only if the appeal is frivolous (R16.2)")
+    return Decision(
+        appeal=appeal,
+        committee=committee,
+        outcome=outcome,
+        deposit=DepositFate.FORFEITED if forfeit else DepositFate.RETURNED,
+        decided_at=decided_at,
+        reasons=reasons.strip(),
+        frivolous=frivolous,
+    )
+
+
+def committee_candidates(lines: Iterable[str]) -> list[str]:
+    """The organiser's list from text, one name a line; blank lines, ``#`` comments and
+    repeated names are dropped (R16.1)."""
+    result: list[str] = []
+    seen: set[str] = set()
+    for line in lines:
+        name = " ".join(line.split("#", 1)[0].split())
+        if name and _key(name) not in seen:
+            seen.add(_key(name))
+            result.append(name)
+    return result
