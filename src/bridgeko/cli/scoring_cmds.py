@@ -167,7 +167,7 @@ def cmd_board_imps(args: argparse.Namespace) -> int:
         "away_imps": bs.away_imps,
     }
     title = f"board {board}, " if board is not None else ""
-    side = "home" if bs.imps >= 0 else "visitors"
+    side = "home" if bs.imps >= 0 else "visiting"
     lines = [
         f"{title}vulnerable: {vul.value}",
         f"open room   (home NS):    {open_room!s:<10} NS {bs.open_ns:+d}",
