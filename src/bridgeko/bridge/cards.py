@@ -28,9 +28,9 @@ class Seat(StrEnum):
     @classmethod
     def parse(cls, text: str) -> Seat:
         """The seat named by ``"N"``, ``"n"``, ``"North"`` ..."""
-        key = text.strip()[:1].upper()
+        key = text.strip().upper()
         for seat in cls:
-            if seat.value == key:
+            if key in (seat.value, seat.name):
                 return seat
         raise CardError(f"not a seat: {text!r} (expected N, E, S or W)")
 
