@@ -462,6 +462,17 @@ def test_td_adjustment_counts_with_reason() -> None:
         state(segs=[(1, 0)], adjustments=[Adjustment(1, HOME, 3, "  ")])
 
 
+def test_sides_given_as_strings_are_accepted() -> None:
+    penalty = SlowPlay(1, "home", 1)  # type: ignore[arg-type]
+    assert penalty.side is HOME
+    s = state(segs=[(5, 5)], penalties=[penalty], absent=["visitors"])
+    assert s.winner is HOME
+    with pytest.raises(MatchError, match="home or visitors, not 'away'"):
+        Adjustment(1, "away", 1, "x")  # type: ignore[arg-type]
+    with pytest.raises(MatchError, match="absent: a team is home or visitors"):
+        state(absent=["nobody"])
+
+
 # ---------------------------------------------------------------- R15.2 walkovers
 
 

@@ -342,6 +342,9 @@ class SlowPlay:
     side: Side
     boards: int
 
+    def __post_init__(self) -> None:
+        _check_fact(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Lateness:
@@ -355,6 +358,9 @@ class Lateness:
     minutes: int
     boards: int | None = None
 
+    def __post_init__(self) -> None:
+        _check_fact(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Adjustment:
@@ -365,6 +371,9 @@ class Adjustment:
     side: Side
     imps: int
     reason: str
+
+    def __post_init__(self) -> None:
+        _check_fact(self)
 
 
 Penalty = SlowPlay | Lateness
@@ -460,13 +469,19 @@ def _penalty_rules(
     raise TypeError("pass the PenaltyRules (or the whole Regulations) to match_state")
 
 
+def _side(value: object, what: str) -> Side:
+    """``value`` as a :class:`Side` ("home"/"visitors" strings are accepted)."""
+    if isinstance(value, str) and value in (Side.HOME.value, Side.VISITORS.value):
+        return Side(value)
+    raise MatchError(f"{what}: a team is home or visitors, not {value!r}")
+
+
 def _check_fact(fact: SlowPlay | Lateness | Adjustment) -> None:
     kind = type(fact).__name__
     _check_int(fact.segment, f"{kind}: the segment")
     if fact.segment < 1:
         raise MatchError(f"{kind}: a segment number starts at 1, not {fact.segment}")
-    if not isinstance(fact.side, Side):
-        raise MatchError(f"{kind}: the side must be home or visitors, not {fact.side!r}")
+    object.__setattr__(fact, "side", _side(fact.side, kind))
     if isinstance(fact, SlowPlay):
         _check_int(fact.boards, "slow play: the boards")
         if fact.boards < 0:
@@ -481,7 +496,7 @@ def _check_fact(fact: SlowPlay | Lateness | Adjustment) -> None:
                 raise MatchError(f"lateness in segment {fact.segment}: boards cannot be negative")
     else:
         _check_int(fact.imps, "adjustment: the IMPs")
-        if not fact.reason.strip():
+        if not isinstance(fact.reason, str) or not fact.reason.strip():
             raise MatchError(f"adjustment in segment {fact.segment}: give a reason")
 
 
@@ -522,8 +537,6 @@ def match_state(
     played = len(results)
 
     facts: list[SlowPlay | Lateness | Adjustment] = [*penalties, *adjustments]
-    for fact in facts:
-        _check_fact(fact)
     late_seen: set[tuple[int, Side]] = set()
     for fact in facts:
         if isinstance(fact, Lateness):
@@ -598,7 +611,7 @@ def match_state(
     pending_home = home_total - (lines[-1].home_total if lines else 0)
     pending_visitors = visitors_total - (lines[-1].visitors_total if lines else 0)
 
-    absent_sides = frozenset(absent)
+    absent_sides = frozenset(_side(side, "absent") for side in absent)
     if absent_sides:  # R15.2, I16
         return MatchState(
             status=MatchStatus.NO_WINNER if len(absent_sides) == 2 else MatchStatus.WALKOVER,
