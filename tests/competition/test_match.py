@@ -496,46 +496,99 @@ def test_I16_both_absent() -> None:
 imps = st.integers(min_value=0, max_value=3) | st.integers(min_value=0, max_value=80)
 
 
+Case = tuple[Stage, list[SegmentResult], list[SlowPlay | Lateness], list[Adjustment]]
+
+
 @st.composite
-def recorded_matches(draw: st.DrawFn) -> tuple[Stage, list[SegmentResult], list[SlowPlay]]:
+def recorded_matches(draw: st.DrawFn) -> Case:
+    """A match recorded segment by segment, as a TD would: results, slow play, lateness and
+    adjustments, stopping once the match is decided."""
     stage = draw(st.sampled_from(list(Stage)))
     scores = draw(st.lists(st.tuples(imps, imps), max_size=8))
     results: list[SegmentResult] = []
-    penalties: list[SlowPlay] = []
+    penalties: list[SlowPlay | Lateness] = []
+    adjustments: list[Adjustment] = []
     for h, v in scores:
-        if match_state(stage, MR, PR, segments=results, penalties=penalties).is_over:
+        state = match_state(
+            stage, MR, PR, segments=results, penalties=penalties, adjustments=adjustments
+        )
+        if state.is_over:
             break
         n = len(results) + 1
-        results.append(SegmentResult(n, h, v))
         for side in draw(st.lists(st.sampled_from([HOME, VIS]), max_size=2)):
             penalties.append(SlowPlay(n, side, draw(st.integers(0, 4))))
-    return stage, results, penalties
+        for side in draw(st.lists(st.sampled_from([HOME, VIS]), max_size=2, unique=True)):
+            penalties.append(Lateness(n, side, draw(st.integers(0, 130))))
+        for side in draw(st.lists(st.sampled_from([HOME, VIS]), max_size=1)):
+            adjustments.append(Adjustment(n, side, draw(st.integers(-5, 5)), "ruling"))
+        if draw(st.integers(0, 2)) == 0:
+            # Often score the segment so that the match is level after it (to reach R12.5).
+            pending = match_state(
+                stage, MR, PR, segments=results, penalties=penalties, adjustments=adjustments
+            )
+            diff = pending.home_total + h - pending.visitors_total - v
+            h, v = (h, v + diff) if diff > 0 else (h - diff, v)
+        results.append(SegmentResult(n, h, v))
+    return stage, results, penalties, adjustments
+
+
+def expected_totals(stage: Stage, case: Case) -> tuple[int, int]:
+    """Totals written out from the rules: 3 IMP off per slow board; 3 IMP to the other team per
+    removed board (one per started 7 minutes, at most the segment's boards), netted per segment."""
+    _, results, penalties, adjustments = case
+    prescribed = 3 if stage is Stage.FINAL else 2
+    home = sum(r.home_imps for r in results)
+    vis = sum(r.visitors_imps for r in results)
+    for p in penalties:
+        if isinstance(p, SlowPlay):
+            if p.side is HOME:
+                home -= 3 * p.boards
+            else:
+                vis -= 3 * p.boards
+    for n in range(1, len(results) + 1):
+        size = 16 if n <= prescribed else 4
+        late = {HOME: 0, VIS: 0}
+        for p in penalties:
+            if isinstance(p, Lateness) and p.segment == n:
+                late[p.side] = min(size, (p.minutes + 6) // 7)
+        if late[HOME] > late[VIS]:
+            vis += 3 * (late[HOME] - late[VIS])
+        else:
+            home += 3 * (late[VIS] - late[HOME])
+    home += sum(a.imps for a in adjustments if a.side is HOME)
+    vis += sum(a.imps for a in adjustments if a.side is VIS)
+    return home, vis
+
+
+def compute(case: Case) -> match.MatchState:
+    stage, results, penalties, adjustments = case
+    return match_state(
+        stage, MR, PR, segments=results, penalties=penalties, adjustments=adjustments
+    )
 
 
 @given(recorded_matches())
-def test_totals_are_segments_plus_penalties(
-    case: tuple[Stage, list[SegmentResult], list[SlowPlay]],
-) -> None:
-    stage, results, penalties = case
-    s = match_state(stage, MR, PR, segments=results, penalties=penalties)
-    home_pen = sum(p.boards * 3 for p in penalties if p.side is HOME)
-    vis_pen = sum(p.boards * 3 for p in penalties if p.side is VIS)
-    assert s.home_total == sum(r.home_imps for r in results) - home_pen
-    assert s.visitors_total == sum(r.visitors_imps for r in results) - vis_pen
-    assert len(s.lines) == len(results)
+def test_totals_are_segments_plus_penalties(case: Case) -> None:
+    s = compute(case)
+    assert (s.home_total, s.visitors_total) == expected_totals(case[0], case)
+    assert len(s.lines) == len(case[1])
     if s.lines:
         assert (s.lines[-1].home_total, s.lines[-1].visitors_total) == (
             s.home_total,
             s.visitors_total,
         )
+    # The running score adds up line by line.
+    home = vis = 0
+    for line in s.lines:
+        home += line.home_imps + line.home_penalties + line.home_adjustments
+        vis += line.visitors_imps + line.visitors_penalties + line.visitors_adjustments
+        assert (line.home_total, line.visitors_total) == (home, vis)
 
 
 @given(recorded_matches())
-def test_decided_match_never_has_equal_totals(
-    case: tuple[Stage, list[SegmentResult], list[SlowPlay]],
-) -> None:
-    stage, results, penalties = case
-    s = match_state(stage, MR, PR, segments=results, penalties=penalties)
+def test_decided_match_never_has_equal_totals(case: Case) -> None:
+    stage, results, _, _ = case
+    s = compute(case)
     prescribed = len(segments_for_stage(stage, MR))
     if s.status is MatchStatus.DECIDED:
         assert s.home_total != s.visitors_total
