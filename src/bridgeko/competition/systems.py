@@ -1,0 +1,577 @@
+"""Restrictions on bidding systems (R6, I9, I10).
+
+A pair describes its pass in opening position and its one-level openings as structured data
+(:class:`SystemDescription`); :func:`check_system` flags every clause of R6.1-R6.5 that the data
+shows to be violated. R6.1-R6.4 need judgement (I10): a flag is not a ban. The TD looks at each
+flag and records a :class:`Ruling` per pair and clause; :func:`unresolved` lists the flags still
+waiting for one.
+
+How the clauses are read (each is a reading the TD can overrule by a ruling):
+
+- **Opening position (I10)**: no call other than pass has been made yet, so seats 1-4. A meaning
+  applies to the seats listed in ``seats``; a pair that opens lighter in third seat gives a
+  second entry for that seat.
+- **R6.1**: flagged when the pass's maximum is at or above ``SystemRules.one_level_minimum``
+  (12 HCP), or when the pass and a one-level opening of the same pair, in a common seat, share
+  an HCP value (the pass can hold a hand of a strength the pair opens). HCP alone cannot tell
+  whether the shapes overlap too; that is the TD's judgement.
+- **R6.2**: flagged when a one-level opening's minimum is below the maximum of the pass in a
+  common seat (it allows hands weaker than some passes).
+- **R6.3**: ``other_suits`` holds what the opening itself promises or denies about suits other
+  than the named one (``"4+ hearts"``, ``"at most 1 spade"``); every such entry that narrows a
+  suit is flagged. For 1NT no suit is named: the shape statement ``balanced`` is *not* definite
+  information about the length of a particular suit and is not flagged, but an entry about a
+  particular suit (``"1NT: 5+ hearts"``, ``"1NT: a singleton spade"``) is. An inference that only
+  follows from the pair's other openings (a 1D opening "denies" five spades because such hands
+  open 1S) is not the opening's information and is not recorded in ``other_suits``.
+- **R6.4**: ``alternatives`` lists meanings besides the main one ("hearts or spades", "weak NT
+  or strong any"); a one-level opening with any alternative is flagged.
+- **R6.5 with I9**: a 1NT whose minimum is below ``nt_relay_threshold`` (16) and after which
+  ``relays`` (an asking system specifying both strength and distribution; not Stayman or
+  transfers) are used must have a range of fewer than ``nt_range_limit`` (5) points counted
+  inclusively: ``max - min + 1 < 5``, so 12-15 is allowed and 12-16 is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from bridgeko.bridge.cards import Suit
+
+HCP_MAX = 37
+"""The most high-card points a hand can hold (A=4, K=3, Q=2, J=1): a fact, not a rule."""
+SEATS = (1, 2, 3, 4)
+"""Seats in opening position (I10)."""
+_T = TypeVar("_T")
+CLAUSES = ("R6.1", "R6.2", "R6.3", "R6.4", "R6.5")
+
+
+class SystemDescriptionError(ValueError):
+    """A description of a system that cannot be read; the message names the field."""
+
+
+class Opening(StrEnum):
+    """A call in opening position that R6 restricts."""
+
+    PASS = "Pass"
+    ONE_CLUB = "1C"
+    ONE_DIAMOND = "1D"
+    ONE_HEART = "1H"
+    ONE_SPADE = "1S"
+    ONE_NOTRUMP = "1NT"
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit the opening names (None for pass and 1NT)."""
+        return _NAMED_SUIT.get(self)
+
+    @classmethod
+    def parse(cls, text: str) -> Opening:
+        """``"pass"``, ``"P"``, ``"1c"``, ``"1♣"``, ``"1N"``, ``"1NT"`` ..."""
+        key = text.strip().upper().replace("♣", "C").replace("♦", "D").replace("♥", "H")
+        key = key.replace("♠", "S")
+        if key in ("P", "PASS", "PAS"):
+            return cls.PASS
+        if key in ("1N", "1NT", "1BT"):
+            return cls.ONE_NOTRUMP
+        for call in cls:
+            if call.value == key:
+                return call
+        raise SystemDescriptionError(
+            f"not an opening restricted by R6: {text!r} (Pass, 1C .. 1S, 1NT)"
+        )
+
+
+_NAMED_SUIT: dict[Opening, Suit] = {
+    Opening.ONE_CLUB: Suit.CLUBS,
+    Opening.ONE_DIAMOND: Suit.DIAMONDS,
+    Opening.ONE_HEART: Suit.HEARTS,
+    Opening.ONE_SPADE: Suit.SPADES,
+}
+
+_SUIT_NAMES: dict[Suit, str] = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SystemRules:
+    """The numbers of R6 (parameters; the defaults are the 1999 text's)."""
+
+    one_level_minimum: int = 12
+    """HCP of a hand "normally considered worth a one-level opening" (R6.1)."""
+    nt_relay_threshold: int = 16
+    """R6.5 applies to a 1NT whose lower limit is below this."""
+    nt_range_limit: int = 5
+    """R6.5: the range, counted inclusively, must be less than this (I9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SuitLength:
+    """What an opening says about the length of one suit."""
+
+    suit: Suit
+    min_length: int = 0
+    max_length: int = 13
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.min_length <= self.max_length <= 13:
+            raise SystemDescriptionError(
+                f"length of {_SUIT_NAMES[self.suit]}: {self.min_length}..{self.max_length} is "
+                "not a range within 0..13"
+            )
+
+    @property
+    def definite(self) -> bool:
+        """Whether it narrows the suit at all (promises length or shortness)."""
+        return self.min_length > 0 or self.max_length < 13
+
+    def __str__(self) -> str:
+        name = _SUIT_NAMES[self.suit]
+        if self.max_length == 13:
+            return f"{self.min_length}+ {name}"
+        if self.min_length == 0:
+            return f"at most {self.max_length} {name}"
+        if self.min_length == self.max_length:
+            return f"exactly {self.min_length} {name}"
+        return f"{self.min_length}-{self.max_length} {name}"
+
+
+@dataclass(frozen=True, slots=True)
+class CallMeaning:
+    """The meaning of one call in opening position, in the seats listed."""
+
+    call: Opening
+    min_hcp: int
+    max_hcp: int
+    seats: tuple[int, ...] = SEATS
+    """Seats 1-4 in opening position (I10) where this meaning applies."""
+    suit_min: int = 0
+    """Length promised in the named suit (1C .. 1S)."""
+    suit_max: int = 13
+    other_suits: tuple[SuitLength, ...] = ()
+    """What the opening itself promises or denies about other suits (R6.3)."""
+    alternatives: tuple[str, ...] = ()
+    """Meanings besides the main one, e.g. ``("strong, any shape",)`` (R6.4)."""
+    forcing: bool = False
+    artificial: bool = False
+    balanced: bool = False
+    """1NT: a balanced hand (not a statement about a particular suit, R6.3)."""
+    relays: bool = False
+    """1NT: an asking system specifying strength and distribution follows (R6.5, I9)."""
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        label = f"{self.call.value} (seats {_seats(self.seats)})"
+        if not 0 <= self.min_hcp <= self.max_hcp <= HCP_MAX:
+            raise SystemDescriptionError(
+                f"{label}: {self.min_hcp}-{self.max_hcp} HCP is not a range within 0..{HCP_MAX}"
+            )
+        if not self.seats or len(set(self.seats)) != len(self.seats):
+            raise SystemDescriptionError(f"{self.call.value}: seats must be distinct, from 1 to 4")
+        if any(seat not in SEATS for seat in self.seats):
+            raise SystemDescriptionError(
+                f"{self.call.value}: seats are numbered 1 to 4, not {self.seats}"
+            )
+        if not 0 <= self.suit_min <= self.suit_max <= 13:
+            raise SystemDescriptionError(
+                f"{label}: length {self.suit_min}..{self.suit_max} is not a range within 0..13"
+            )
+        if self.call.suit is None and (self.suit_min, self.suit_max) != (0, 13):
+            raise SystemDescriptionError(f"{label} names no suit: give suit lengths in other_suits")
+        seen: set[Suit] = set()
+        for length in self.other_suits:
+            if length.suit is self.call.suit:
+                raise SystemDescriptionError(
+                    f"{label}: the length of the named suit goes in suit_min/suit_max"
+                )
+            if length.suit in seen:
+                raise SystemDescriptionError(f"{label}: {_SUIT_NAMES[length.suit]} described twice")
+            seen.add(length.suit)
+        if self.call is not Opening.ONE_NOTRUMP and self.relays:
+            raise SystemDescriptionError(f"{label}: relays are recorded for 1NT only (R6.5)")
+
+    @property
+    def hcp(self) -> str:
+        return f"{self.min_hcp}-{self.max_hcp} HCP"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "call": self.call.value,
+            "seats": list(self.seats),
+            "min_hcp": self.min_hcp,
+            "max_hcp": self.max_hcp,
+            "suit_min": self.suit_min,
+            "suit_max": self.suit_max,
+            "other_suits": [
+                {"suit": s.suit.value, "min": s.min_length, "max": s.max_length}
+                for s in self.other_suits
+            ],
+            "alternatives": list(self.alternatives),
+            "forcing": self.forcing,
+            "artificial": self.artificial,
+            "balanced": self.balanced,
+            "relays": self.relays,
+            "note": self.note,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], where: str = "call") -> CallMeaning:
+        if not isinstance(data, Mapping):
+            raise SystemDescriptionError(f"{where}: expected an object, got {data!r}")
+        if "call" not in data:
+            raise SystemDescriptionError(f"{where}.call: missing")
+        call = _field(where, "call", lambda: Opening.parse(str(data["call"])))
+        others = tuple(
+            _suit_length(item, f"{where}.other_suits[{i}]")
+            for i, item in enumerate(_list(data.get("other_suits", []), f"{where}.other_suits"))
+        )
+        seats = tuple(_int(s, f"{where}.seats") for s in _list(data.get("seats", SEATS), where))
+        alternatives = tuple(
+            str(a).strip()
+            for a in _list(data.get("alternatives", []), f"{where}.alternatives")
+            if str(a).strip()
+        )
+        for key in ("min_hcp", "max_hcp"):
+            if key not in data:
+                raise SystemDescriptionError(f"{where}.{key}: missing")
+        return _field(
+            where,
+            "",
+            lambda: cls(
+                call=call,
+                min_hcp=_int(data["min_hcp"], f"{where}.min_hcp"),
+                max_hcp=_int(data["max_hcp"], f"{where}.max_hcp"),
+                seats=seats,
+                suit_min=_int(data.get("suit_min", 0), f"{where}.suit_min"),
+                suit_max=_int(data.get("suit_max", 13), f"{where}.suit_max"),
+                other_suits=others,
+                alternatives=alternatives,
+                forcing=_bool(data.get("forcing", False), f"{where}.forcing"),
+                artificial=_bool(data.get("artificial", False), f"{where}.artificial"),
+                balanced=_bool(data.get("balanced", False), f"{where}.balanced"),
+                relays=_bool(data.get("relays", False), f"{where}.relays"),
+                note=str(data.get("note", "")).strip(),
+            ),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SystemDescription:
+    """A pair's pass in opening position and one-level openings (R6)."""
+
+    pair: str
+    """The pair, e.g. ``"Novák - Svoboda (Team A)"``."""
+    calls: tuple[CallMeaning, ...]
+
+    def __post_init__(self) -> None:
+        for seat in SEATS:
+            passes = [c for c in self.calls if c.call is Opening.PASS and seat in c.seats]
+            if len(passes) != 1:
+                raise SystemDescriptionError(
+                    f"{self.pair}: seat {seat} needs exactly one meaning of pass in opening "
+                    f"position, found {len(passes)}"
+                )
+        for call in Opening:
+            for seat in SEATS:
+                if sum(1 for c in self.calls if c.call is call and seat in c.seats) > 1:
+                    raise SystemDescriptionError(
+                        f"{self.pair}: {call.value} has more than one meaning in seat {seat}"
+                    )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"pair": self.pair, "calls": [c.to_dict() for c in self.calls]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> SystemDescription:
+        if not isinstance(data, Mapping):
+            raise SystemDescriptionError(f"a system description is an object, got {data!r}")
+        pair = str(data.get("pair", "")).strip()
+        if not pair:
+            raise SystemDescriptionError("pair: missing")
+        calls = tuple(
+            CallMeaning.from_dict(item, f"calls[{i}]")
+            for i, item in enumerate(_list(data.get("calls", []), "calls"))
+        )
+        return cls(pair, calls)
+
+
+# --------------------------------------------------------------------------------------------
+# The checker (R6.1-R6.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """A clause of R6 that the described system appears to violate (a flag for the TD, I10)."""
+
+    clause: str
+    call: Opening
+    seats: tuple[int, ...]
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.clause}: {self.message}"
+
+
+def check_system(
+    description: SystemDescription, rules: SystemRules | None = None
+) -> list[Violation]:
+    """Every clause of R6.1-R6.5 the description violates, in clause order, one per opening and
+    seat group (see the module's docstring for how each clause is read)."""
+    rules = rules or SystemRules()
+    passes = [c for c in description.calls if c.call is Opening.PASS]
+    openings = [c for c in description.calls if c.call is not Opening.PASS]
+    found: list[Violation] = []
+
+    # R6.1
+    for pas in passes:
+        if pas.max_hcp >= rules.one_level_minimum:
+            found.append(
+                Violation(
+                    "R6.1",
+                    Opening.PASS,
+                    pas.seats,
+                    f"Pass in {_seat_words(pas.seats)} allows up to {pas.max_hcp} HCP, but hands "
+                    f"of {rules.one_level_minimum} HCP are normally worth a one-level opening.",
+                )
+            )
+        for opening in openings:
+            seats = _common(pas.seats, opening.seats)
+            if seats and opening.min_hcp <= pas.max_hcp and pas.min_hcp <= opening.max_hcp:
+                found.append(
+                    Violation(
+                        "R6.1",
+                        Opening.PASS,
+                        seats,
+                        f"Pass in {_seat_words(seats)} ({pas.hcp}) can hold hands the pair opens "
+                        f"{opening.call.value} ({opening.hcp}).",
+                    )
+                )
+    # R6.2
+    for opening in openings:
+        for pas in passes:
+            seats = _common(pas.seats, opening.seats)
+            if seats and opening.min_hcp < pas.max_hcp:
+                found.append(
+                    Violation(
+                        "R6.2",
+                        opening.call,
+                        seats,
+                        f"{opening.call.value} in {_seat_words(seats)} starts at "
+                        f"{opening.min_hcp} HCP, weaker than a pass there (up to "
+                        f"{pas.max_hcp} HCP).",
+                    )
+                )
+    # R6.3
+    for opening in openings:
+        definite = [s for s in opening.other_suits if s.definite]
+        if definite:
+            what = ", ".join(str(s) for s in definite)
+            named = (
+                f"other than {_SUIT_NAMES[opening.call.suit]}"
+                if opening.call.suit is not None
+                else "(1NT names no suit)"
+            )
+            found.append(
+                Violation(
+                    "R6.3",
+                    opening.call,
+                    opening.seats,
+                    f"{opening.call.value} gives definite information about a suit {named}: "
+                    f"{what}.",
+                )
+            )
+    # R6.4
+    for opening in openings:
+        if opening.alternatives:
+            found.append(
+                Violation(
+                    "R6.4",
+                    opening.call,
+                    opening.seats,
+                    f"{opening.call.value} has alternative meanings: "
+                    f"{'; '.join(opening.alternatives)}.",
+                )
+            )
+    # R6.5, I9
+    for opening in openings:
+        points = opening.max_hcp - opening.min_hcp + 1
+        if (
+            opening.call is Opening.ONE_NOTRUMP
+            and opening.relays
+            and opening.min_hcp < rules.nt_relay_threshold
+            and points >= rules.nt_range_limit
+        ):
+            found.append(
+                Violation(
+                    "R6.5",
+                    opening.call,
+                    opening.seats,
+                    f"1NT {opening.min_hcp}-{opening.max_hcp} is a range of {points} points; "
+                    f"with relays after a 1NT below {rules.nt_relay_threshold} HCP it must be "
+                    f"less than {rules.nt_range_limit}.",
+                )
+            )
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+# The TD's rulings (I10)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The TD's ruling on one clause of R6 for one pair (I10)."""
+
+    pair: str
+    clause: str
+    allowed: bool
+    td: str
+    note: str = ""
+    call: Opening | None = None
+    """The opening ruled on; None for a ruling covering every opening under the clause."""
+
+    def __post_init__(self) -> None:
+        if self.clause not in CLAUSES:
+            raise SystemDescriptionError(
+                f"a ruling is on one of {', '.join(CLAUSES)}, not {self.clause!r}"
+            )
+        if not self.pair.strip():
+            raise SystemDescriptionError("a ruling names the pair")
+        if not self.td.strip():
+            raise SystemDescriptionError("a ruling names the TD")
+
+    def covers(self, pair: str, violation: Violation) -> bool:
+        """Whether this ruling decides ``violation`` of ``pair``."""
+        return (
+            _key(self.pair) == _key(pair)
+            and self.clause == violation.clause
+            and (self.call is None or self.call is violation.call)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pair": self.pair,
+            "clause": self.clause,
+            "allowed": self.allowed,
+            "td": self.td,
+            "note": self.note,
+            "call": None if self.call is None else self.call.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruling:
+        if not isinstance(data, Mapping):
+            raise SystemDescriptionError(f"a ruling is an object, got {data!r}")
+        for key in ("pair", "clause", "allowed", "td"):
+            if key not in data:
+                raise SystemDescriptionError(f"ruling.{key}: missing")
+        call = data.get("call")
+        return cls(
+            pair=str(data["pair"]).strip(),
+            clause=str(data["clause"]).strip(),
+            allowed=_bool(data["allowed"], "ruling.allowed"),
+            td=str(data["td"]).strip(),
+            note=str(data.get("note", "")).strip(),
+            call=None if call in (None, "") else Opening.parse(str(call)),
+        )
+
+
+def unresolved(
+    pair: str, violations: Iterable[Violation], rulings: Iterable[Ruling]
+) -> list[Violation]:
+    """The flags of ``pair`` that no TD ruling decides yet (I10)."""
+    rulings = list(rulings)
+    return [v for v in violations if not any(r.covers(pair, v) for r in rulings)]
+
+
+def refused(
+    pair: str, violations: Iterable[Violation], rulings: Iterable[Ruling]
+) -> list[Violation]:
+    """The flags of ``pair`` that the TD ruled not allowed."""
+    rulings = list(rulings)
+    return [v for v in violations if any(r.covers(pair, v) and not r.allowed for r in rulings)]
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _key(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _common(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
+    return tuple(sorted(set(a) & set(b)))
+
+
+def _seats(seats: Sequence[int]) -> str:
+    ordered = sorted(seats)
+    if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 1:
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(str(s) for s in ordered)
+
+
+def _seat_words(seats: Sequence[int]) -> str:
+    return f"seat {seats[0]}" if len(seats) == 1 else f"seats {_seats(seats)}"
+
+
+def _field(where: str, name: str, make: Callable[[], _T]) -> _T:
+    try:
+        return make()
+    except SystemDescriptionError as exc:
+        raise SystemDescriptionError(f"{where}: {exc}") from exc
+    except (ValueError, TypeError, KeyError) as exc:
+        label = f"{where}.{name}" if name else where
+        raise SystemDescriptionError(f"{label}: {exc}") from exc
+
+
+def _suit_length(item: Any, place: str) -> SuitLength:
+    if not isinstance(item, Mapping) or "suit" not in item:
+        raise SystemDescriptionError(f"{place}: expected an object with a suit")
+    suit = _field(place, "suit", lambda: _suit(item["suit"]))
+    low = _int(item.get("min", 0), f"{place}.min")
+    high = _int(item.get("max", 13), f"{place}.max")
+    return _field(place, "", lambda: SuitLength(suit, low, high))
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise SystemDescriptionError(f"{where}: expected a list, got {value!r}")
+    return list(value)
+
+
+def _int(value: Any, where: str) -> int:
+    if isinstance(value, bool):
+        raise SystemDescriptionError(f"{where}: expected a whole number, got {value!r}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise SystemDescriptionError(f"{where}: expected a whole number, got {value!r}")
+
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0", ""}
+
+
+def _bool(value: Any, where: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise SystemDescriptionError(f"{where}: expected true or false, got {value!r}")
+
+
+def _suit(value: Any) -> Suit:
+    text = str(value).strip().upper()[:1]
+    for suit in Suit:
+        if suit.value == text:
+            return suit
+    raise SystemDescriptionError(f"not a suit: {value!r} (C, D, H or S)")
