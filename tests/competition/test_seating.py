@@ -17,6 +17,7 @@ from bridgeko.competition.seating import (
     NoValidSeatingError,
     Pair,
     SeatingError,
+    check_line_ups,
     check_segment,
     segment_matchups,
     sits_first,
@@ -218,6 +219,26 @@ def test_I5_extra_segment_checked_against_last_segment() -> None:
             previous=seg2,
         )
     assert e.value.side is HOME
+
+
+def test_I5_whole_match_line_ups_checked_in_order() -> None:
+    a, b = lu("Ann", "Bob", "Cid", "Dan"), lu("Cid", "Dan", "Ann", "Bob")
+    g, h = lu("Gus", "Hal", "Ivy", "Jan"), lu("Gus", "Ivy", "Hal", "Jan")
+    tables = check_line_ups(
+        [(a, g), (b, g), (a, h)], home_roster=HOME_ROSTER, visitors_roster=VIS_ROSTER
+    )
+    assert [str(m) for m in tables[2]] == [
+        "open: Ann-Bob (NS) v Gus-Ivy (EW)",
+        "closed: Cid-Dan (EW) v Hal-Jan (NS)",
+    ]
+    # extra segment 4 (after a 48-board final tied): the visitors sit second and repeat.
+    with pytest.raises(SeatingError, match="segment 4: the visitors team sits second") as e:
+        check_line_ups(
+            [(a, g), (b, g), (a, h), (b, lu("Jan", "Hal", "Gus", "Ivy"))],
+            home_roster=HOME_ROSTER,
+            visitors_roster=VIS_ROSTER,
+        )
+    assert e.value.side is VIS
 
 
 # ---------------------------------------------------------------- valid_seatings

@@ -30,6 +30,7 @@ __all__ = [
     "Pair",
     "SeatingError",
     "check_line_up",
+    "check_line_ups",
     "check_segment",
     "segment_matchups",
     "sits_first",
@@ -227,6 +228,31 @@ def check_segment(
             second,
         )
     return matchups
+
+
+def check_line_ups(
+    line_ups: Sequence[tuple[LineUp, LineUp]],
+    *,
+    home_roster: Iterable[str],
+    visitors_roster: Iterable[str],
+) -> list[tuple[Matchup, Matchup]]:
+    """Validate the (home, visitors) line-ups of segments 1, 2, ... of a match in order (extra
+    segments included, I5) and return the matchups of each; see :func:`check_segment`."""
+    home_players = frozenset(home_roster)
+    visitors_players = frozenset(visitors_roster)
+    result: list[tuple[Matchup, Matchup]] = []
+    for number, (home, visitors) in enumerate(line_ups, 1):
+        result.append(
+            check_segment(
+                number,
+                home,
+                visitors,
+                home_roster=home_players,
+                visitors_roster=visitors_players,
+                previous=result[-1] if result else (),
+            )
+        )
+    return result
 
 
 def _all_line_ups(roster: Sequence[str]) -> list[LineUp]:
