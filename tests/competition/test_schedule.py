@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
 import icalendar
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bridgeko.competition.regulations import (
     AppealRules,
@@ -419,3 +422,28 @@ def test_to_ics_empty_and_invalid_events() -> None:
         CalendarEvent("x", "T", start, start - timedelta(minutes=1))
     with pytest.raises(ScheduleError, match="uid"):
         CalendarEvent(" ", "T", start, start)
+
+
+# Properties ---------------------------------------------------------------------------------
+
+
+@given(
+    first=st.dates(min_value=date(1999, 1, 1), max_value=date(1999, 3, 31)),
+    size=st.sampled_from([8, 16, 32]),
+)
+def test_R14_1_every_round_is_a_friday_at_19h_a_week_apart(first: date, size: int) -> None:
+    dates = preliminary_dates(size, first, first, REG)
+    assert len(dates) == {8: 0, 16: 1, 32: 2}[size]
+    for start in dates:
+        assert start.weekday() == 4
+        assert (start.hour, start.minute) == (19, 0)
+        assert start.tzinfo == PRAGUE
+    assert all(b.date() - a.date() == timedelta(days=7) for a, b in itertools.pairwise(dates))
+    if dates:
+        assert first <= dates[0].date() < first + timedelta(days=7)
+
+
+@given(minutes=st.integers(min_value=-600, max_value=600))
+def test_R14_2b_in_time_exactly_up_to_13h(minutes: int) -> None:
+    received = datetime(1999, 3, 26, 13, 0, tzinfo=PRAGUE) + timedelta(minutes=minutes)
+    assert record_in_time(received, date(1999, 3, 26), REG) is (minutes <= 0)
