@@ -42,6 +42,7 @@ from bridgeko.competition.schedule import (
     reschedule_by_agreement,
     result_record_deadline,
     segment_time_limit,
+    timetable_events,
     to_ics,
     uses_screens,
 )
@@ -447,3 +448,26 @@ def test_R14_1_every_round_is_a_friday_at_19h_a_week_apart(first: date, size: in
 def test_R14_2b_in_time_exactly_up_to_13h(minutes: int) -> None:
     received = datetime(1999, 3, 26, 13, 0, tzinfo=PRAGUE) + timedelta(minutes=minutes)
     assert record_in_time(received, date(1999, 3, 26), REG) is (minutes <= 0)
+
+
+def test_R14_3_timetable_as_calendar_events() -> None:
+    table = default_finals_timetable(REG)[:2]
+    events = timetable_events(table, REG)
+    assert events == [
+        CalendarEvent(
+            "1999-quarterfinal-1@bridgeko",
+            "Bridge Open K.O. 1999: Quarterfinals, segment 1",
+            datetime(1999, 6, 4, 10, 0, tzinfo=CEST),
+            datetime(1999, 6, 4, 12, 10, tzinfo=CEST),
+            "Nové Město nad Metují",
+        ),
+        CalendarEvent(
+            "1999-quarterfinal-2@bridgeko",
+            "Bridge Open K.O. 1999: Quarterfinals, segment 2",
+            datetime(1999, 6, 4, 12, 40, tzinfo=CEST),
+            datetime(1999, 6, 4, 14, 50, tzinfo=CEST),
+            "Nové Město nad Metují",
+        ),
+    ]
+    data = to_ics(events, stamp=datetime(1999, 5, 1, tzinfo=UTC))
+    assert len(icalendar.Calendar.from_ical(data).walk("VEVENT")) == 2

@@ -18,10 +18,11 @@ datetime.timedelta(seconds=7800)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -231,7 +232,7 @@ class Session:
         return {"stage": self.stage.value, "segment": self.segment, "start": self.start.isoformat()}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Session:
+    def from_dict(cls, data: Mapping[str, Any]) -> Session:
         try:
             stage = Stage(str(data["stage"]))
             segment = data["segment"]
@@ -502,6 +503,37 @@ def match_event(
     """An event for a match whose end is its start plus the time allowed (R12.8)."""
     end = start + playing_time(segments, screens, rules, break_between=break_between)
     return CalendarEvent(uid, title, start, end, location)
+
+
+_STAGE_TITLES: dict[Stage, str] = {
+    Stage.PRELIMINARY: "Preliminary round",
+    Stage.QUARTERFINAL: "Quarterfinals",
+    Stage.SEMIFINAL: "Semifinals",
+    Stage.THIRD_PLACE: "Match for 3rd place",
+    Stage.FINAL: "Final",
+}
+
+
+def timetable_events(
+    timetable: Iterable[Session],
+    reg: Regulations,
+    *,
+    uid_suffix: str = "bridgeko",
+    location: str | None = None,
+) -> list[CalendarEvent]:
+    """Calendar events of a finals timetable: each session lasts the time allowed for a
+    segment with screens (R12.7, R12.8); the location defaults to the edition's venue."""
+    length = segment_time_limit(reg.match.segment_boards, True, reg.match)
+    return [
+        CalendarEvent(
+            uid=f"{reg.edition.year}-{s.stage.value}-{s.segment}@{uid_suffix}",
+            title=f"{reg.edition.name}: {_STAGE_TITLES[s.stage]}, segment {s.segment}",
+            start=s.start,
+            end=s.start + length,
+            location=reg.edition.venue if location is None else location,
+        )
+        for s in timetable
+    ]
 
 
 def to_ics(
