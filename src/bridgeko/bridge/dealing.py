@@ -1,0 +1,610 @@
+"""Computer-dealt boards fit for a championship (R12.7): secure, uniform and reproducible.
+
+The method (version :data:`METHOD`), the one the Big Deal generator uses:
+
+1. The deals are numbered ``0 .. D-1`` with ``D = 52!/(13!)^4`` (:data:`DEAL_COUNT`). A number is
+   a mixed-radix value of three combination indices: North's 13 cards of 52, East's 13 of the
+   39 left, South's 13 of the 26 left; West holds the rest. :func:`deal_number` decodes a number,
+   :func:`number_of_deal` is its inverse.
+2. For a board, 96-bit values are taken from HMAC-SHA-256 keyed with the secret seed over an
+   unambiguous, length-prefixed encoding of (event, session, board, counter). A value ``>= D`` is
+   rejected and the counter moves on (``counter += 1``) until a value falls below ``D`` (about 68 %
+   of them do), so every deal is equally likely.
+3. Before play the organiser publishes :func:`commitment` (SHA-256 of the seed); after play the
+   seed is revealed and anyone can check it against the commitment and regenerate every board.
+
+Same inputs, same deals: the result depends only on (seed, event, session, board).
+
+>>> seed = bytes(range(32))
+>>> deal_board(seed, "Open K.O.", "QF-1", 1) == deal_board(seed, "Open K.O.", "QF-1", 1)
+True
+>>> deal_number(0).to_pbn()
+'N:...AKQJT98765432 ..AKQJT98765432. .AKQJT98765432.. AKQJT98765432...'
+>>> number_of_deal(deal_number(DEAL_COUNT - 1)) == DEAL_COUNT - 1
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations, product
+from math import comb
+from operator import itemgetter
+from typing import Self
+
+from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat
+from bridgeko.bridge.errors import BridgeInputError
+
+__all__ = [
+    "DEAL_COUNT",
+    "METHOD",
+    "MIN_SEED_BYTES",
+    "SEED_BYTES",
+    "CardIndices",
+    "DealHash",
+    "DealSetProtocol",
+    "board_deal_number",
+    "board_numbers",
+    "commitment",
+    "deal_board",
+    "deal_from_indices",
+    "deal_number",
+    "deal_number_indices",
+    "deal_numbers",
+    "deal_set",
+    "deal_set_indices",
+    "hmac_sha256",
+    "new_seed",
+    "number_of_deal",
+    "parse_board_range",
+    "parse_seed",
+    "verify_commitment",
+]
+
+METHOD = "bridgeko-deal-v1"
+"""Version of the dealing method; part of every hashed message and of the published protocol."""
+
+METHOD_DESCRIPTION = (
+    "bridgeko-deal-v1: deals numbered 0..D-1, D = 52!/(13!)^4, as mixed radix of the combination "
+    "indices of N's 13 of 52, E's 13 of the remaining 39, S's 13 of the remaining 26; "
+    "96-bit values from HMAC-SHA-256(seed, 'bridgeko-deal-v1' | u32 len | event UTF-8 NFC | "
+    "u32 len | session UTF-8 NFC | u32 board | u32 counter), big-endian first 12 bytes, "
+    "values >= D rejected (counter + 1); commitment = hex SHA-256(seed)"
+)
+"""A human-readable statement of the method, for the published protocol."""
+
+SEED_BYTES = 32
+"""Length of a seed made by :func:`new_seed` (256 bits)."""
+
+MIN_SEED_BYTES = 16
+"""The shortest seed accepted (128 bits): shorter ones could be found by trying them all."""
+
+_C52 = comb(52, 13)
+_C39 = comb(39, 13)
+_C26 = comb(26, 13)
+
+DEAL_COUNT = _C52 * _C39 * _C26
+"""The number of bridge deals: 53,644,737,765,488,792,839,237,440,000."""
+
+_VALUE_BYTES = 12  # 96 bits; DEAL_COUNT / 2**96 = 0.677, so 1.48 hashes per deal on average
+_MAX_COUNTER = 2**32 - 1
+
+CardIndices = tuple[int, ...]
+"""The cards of one hand as indices 0..51 (see :attr:`Card.index`), ascending."""
+
+DealHash = Callable[[bytes, bytes], bytes]
+"""A keyed hash ``(seed, message) -> digest`` (at least 12 bytes); HMAC-SHA-256 by default."""
+
+
+def hmac_sha256(key: bytes, message: bytes) -> bytes:
+    """HMAC-SHA-256 of ``message`` keyed with ``key``: the default :data:`DealHash`."""
+    return hmac.digest(key, message, "sha256")
+
+
+# --- seeds and commitments -------------------------------------------------------------------
+
+
+def new_seed() -> bytes:
+    """A fresh secret seed of :data:`SEED_BYTES` bytes from the operating system's CSPRNG."""
+    return secrets.token_bytes(SEED_BYTES)
+
+
+def commitment(seed: bytes) -> str:
+    """The commitment published before play: the hex SHA-256 of the seed."""
+    return hashlib.sha256(_check_seed(seed)).hexdigest()
+
+
+def verify_commitment(seed: bytes, commitment_hex: str) -> bool:
+    """Whether ``seed`` is the seed committed to by ``commitment_hex`` (constant-time compare)."""
+    expected = hashlib.sha256(seed).hexdigest()
+    return hmac.compare_digest(expected, commitment_hex.strip().lower())
+
+
+def parse_seed(text: str) -> bytes:
+    """A seed from its hex spelling; a :class:`BridgeInputError` naming the problem otherwise."""
+    t = "".join(text.split())
+    try:
+        seed = bytes.fromhex(t)
+    except ValueError:
+        raise BridgeInputError(
+            f"not a seed: {text!r} (expected hexadecimal digits, as printed by "
+            "'bridgeko deal --commit')"
+        ) from None
+    return _check_seed(seed)
+
+
+def _check_seed(seed: bytes) -> bytes:
+    if not isinstance(seed, bytes | bytearray):
+        raise BridgeInputError(f"a seed is bytes, not {type(seed).__name__}")
+    if len(seed) < MIN_SEED_BYTES:
+        raise BridgeInputError(
+            f"a seed needs at least {MIN_SEED_BYTES} bytes ({2 * MIN_SEED_BYTES} hex digits), "
+            f"this one has {len(seed)}"
+        )
+    return bytes(seed)
+
+
+# --- board numbers ---------------------------------------------------------------------------
+
+
+def parse_board_range(text: str) -> tuple[int, ...]:
+    """Board numbers from ``"1-32"``, ``"5"`` or ``"1-16,33-48"`` (ascending, no repeats).
+
+    >>> parse_board_range("1-3,7")
+    (1, 2, 3, 7)
+    """
+    boards: list[int] = []
+    for part in text.split(","):
+        p = part.strip()
+        lo_text, sep, hi_text = p.partition("-")
+        try:
+            lo = int(lo_text)
+            hi = int(hi_text) if sep else lo
+        except ValueError:
+            raise BridgeInputError(
+                f"not a board range: {text!r} (expected e.g. 1-32 or 1-16,33-48)"
+            ) from None
+        if lo < 1:
+            raise BridgeInputError(f"board numbers start at 1, not {lo} (in {text!r})")
+        if hi < lo:
+            raise BridgeInputError(f"empty board range {p!r}: the first board is after the last")
+        boards.extend(range(lo, hi + 1))
+    if len(set(boards)) != len(boards):
+        raise BridgeInputError(f"a board is listed twice in {text!r}")
+    return tuple(sorted(boards))
+
+
+def board_numbers(boards: Iterable[int]) -> tuple[int, ...]:
+    """Checks board numbers (whole numbers from 1 up) and returns them as a tuple."""
+    out = tuple(boards)
+    for b in out:
+        if isinstance(b, bool) or not isinstance(b, int) or b < 1:
+            raise BridgeInputError(f"a board number is a whole number from 1 up, not {b!r}")
+        if b > _MAX_COUNTER:
+            raise BridgeInputError(f"board number too large: {b}")
+    return out
+
+
+# --- numbering of deals: tables --------------------------------------------------------------
+#
+# A combination index of k cards among n free cards (n = 52, 39 or 26, k = 13) is decoded window
+# by window: the free cards are cut into windows of 13. The combinations are grouped by how many
+# cards fall in each window (a "composition" j_1 + ... + j_m = 13); group g holds prod C(13, j_i)
+# combinations and starts at START[g]. Inside a group the index is mixed radix over the windows
+# (first window least significant), and inside a window a rank picks one of the C(13, j)
+# subsets (in itertools.combinations order) through a precomputed itemgetter. Everything in the
+# hot loop is a bisect, a few divmods and C-level tuple picking.
+
+_W = 13  # window size; 52, 39 and 26 are all multiples of it
+
+_Picker = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def _picker(offsets: tuple[int, ...]) -> _Picker:
+    """A C-level function picking the items at ``offsets`` of a sequence, as a tuple."""
+    if len(offsets) >= 2:
+        return itemgetter(*offsets)
+    # itemgetter(i) would return a bare item; a slice gives a tuple of one (or none).
+    first = offsets[0] if offsets else 0
+    return itemgetter(slice(first, first + len(offsets)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    pick: tuple[tuple[tuple[tuple[_Picker, _Picker], ...], ...], ...]
+    """pick[w][j][rank] = (picker of the chosen, picker of the others) in window w (0-2)."""
+    rank_of: tuple[Mapping[tuple[int, ...], int], ...]
+    """rank_of[j][chosen offsets] = rank: the inverse of ``pick``."""
+    starts: Mapping[int, tuple[int, ...]]
+    """starts[m]: first combination index of each composition group, for m windows."""
+    groups: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]]
+    """groups[m][g]: ((j_1, C(13, j_1)), ..., (j_m, C(13, j_m))) of the composition group g."""
+    group_of: Mapping[int, Mapping[tuple[int, ...], int]]
+    """group_of[m][(j_1, ..., j_m)] = g."""
+    north: tuple[tuple[tuple[tuple[CardIndices, CardIndices], ...], ...], ...]
+    """north[w][j][rank] = (chosen, left) card indices of window w of the full pack (North)."""
+    flat: Mapping[int, tuple[tuple[int, ...], ...]]
+    """flat[m][g + 1] = (start, j_1, C(13, j_1), ..., j_m): group g unrolled for the hot loop
+    (indexed by ``bisect_right(starts[m], index)``; flat[m][0] is unused)."""
+
+
+@cache
+def _tables() -> _Tables:
+    rank_of: list[dict[tuple[int, ...], int]] = []
+    subsets: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = []
+    for j in range(_W + 1):
+        ranks: dict[tuple[int, ...], int] = {}
+        row = []
+        for rank, chosen in enumerate(combinations(range(_W), j)):
+            row.append((chosen, tuple(i for i in range(_W) if i not in chosen)))
+            ranks[chosen] = rank
+        subsets.append(tuple(row))
+        rank_of.append(ranks)
+    # Pickers for windows 0-2 (East picks from 39 free cards, South from 26), the window's
+    # offset built in, so that the hot loop needs no slicing.
+    pick = tuple(
+        tuple(
+            tuple(
+                (
+                    _picker(tuple(w * _W + i for i in chosen)),
+                    _picker(tuple(w * _W + i for i in others)),
+                )
+                for chosen, others in row
+            )
+            for row in subsets
+        )
+        for w in range(3)
+    )
+    starts: dict[int, tuple[int, ...]] = {}
+    groups: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+    group_of: dict[int, dict[tuple[int, ...], int]] = {}
+    for m in (2, 3, 4):
+        first: list[int] = []
+        grp: list[tuple[tuple[int, int], ...]] = []
+        index: dict[tuple[int, ...], int] = {}
+        total = 0
+        for js in product(range(_W + 1), repeat=m):
+            if sum(js) != _W:
+                continue
+            index[js] = len(grp)
+            first.append(total)
+            grp.append(tuple((j, comb(_W, j)) for j in js))
+            size = 1
+            for j in js:
+                size *= comb(_W, j)
+            total += size
+        assert total == comb(m * _W, _W)
+        starts[m] = tuple(first)
+        groups[m] = tuple(grp)
+        group_of[m] = index
+    north = tuple(
+        tuple(
+            tuple(
+                (
+                    tuple(w * _W + i for i in chosen),
+                    tuple(w * _W + i for i in range(_W) if i not in chosen),
+                )
+                for chosen in combinations(range(_W), j)
+            )
+            for j in range(_W + 1)
+        )
+        for w in range(4)
+    )
+    flat: dict[int, tuple[tuple[int, ...], ...]] = {}
+    for m in groups:
+        rows: list[tuple[int, ...]] = [()]
+        for start, group in zip(starts[m], groups[m], strict=True):
+            unrolled = tuple(x for jc in group for x in jc)
+            rows.append((start, *unrolled[:-1]))
+        flat[m] = tuple(rows)
+    return _Tables(pick, tuple(rank_of), starts, groups, group_of, north, flat)
+
+
+def _unsplit(tables: _Tables, free: tuple[int, ...], chosen: frozenset[int]) -> int:
+    """The combination index of ``chosen`` among ``free``: the inverse of :func:`_split`."""
+    m = len(free) // _W
+    js: list[int] = []
+    ranks: list[int] = []
+    for lo in range(0, len(free), _W):
+        offsets = tuple(i for i, c in enumerate(free[lo : lo + _W]) if c in chosen)
+        js.append(len(offsets))
+        ranks.append(tables.rank_of[len(offsets)][offsets])
+    g = tables.group_of[m][tuple(js)]
+    x = 0
+    for (_j, radix), r in zip(reversed(tables.groups[m][g]), reversed(ranks), strict=True):
+        x = x * radix + r
+    return tables.starts[m][g] + x
+
+
+_ALL_CARDS: tuple[int, ...] = tuple(range(52))
+
+
+def deal_number_indices(n: int) -> tuple[CardIndices, CardIndices, CardIndices, CardIndices]:
+    """Deal number ``n`` as the card indices of North, East, South and West (the fast path)."""
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < DEAL_COUNT:
+        raise BridgeInputError(f"a deal number is a whole number from 0 to {DEAL_COUNT - 1}")
+    return _decode(n)
+
+
+_Decoded = tuple[CardIndices, CardIndices, CardIndices, CardIndices]
+
+
+@cache
+def _decoder() -> Callable[[int], _Decoded]:
+    """The hot loop of dealing, unrolled, with every table bound to a local name."""
+    t = _tables()
+    pick0, pick1, pick2 = t.pick
+    north = t.north
+    nw0, nw1, nw2, nw3 = north
+    starts4, starts3, starts2 = t.starts[4], t.starts[3], t.starts[2]
+    flat4, flat3, flat2 = t.flat[4], t.flat[3], t.flat[2]
+    c26, c39 = _C26, _C39
+
+    def decode(n: int) -> _Decoded:
+        rest, x_s = divmod(n, c26)
+        x, x_e = divmod(rest, c39)
+        # North: 13 of the 52 cards, 4 windows of the full pack (tables of absolute indices).
+        start, j0, c0, j1, c1, j2, c2, j3 = flat4[bisect_right(starts4, x)]
+        x -= start
+        x, r0 = divmod(x, c0)
+        x, r1 = divmod(x, c1)
+        r3, r2 = divmod(x, c2)
+        n0, f0 = nw0[j0][r0]
+        n1, f1 = nw1[j1][r1]
+        n2, f2 = nw2[j2][r2]
+        n3, f3 = nw3[j3][r3]
+        free = f0 + f1 + f2 + f3
+        # East: 13 of the 39 left, 3 windows.
+        start, j0, c0, j1, c1, j2 = flat3[bisect_right(starts3, x_e)]
+        x = x_e - start
+        x, r0 = divmod(x, c0)
+        r2, r1 = divmod(x, c1)
+        take0, keep0 = pick0[j0][r0]
+        take1, keep1 = pick1[j1][r1]
+        take2, keep2 = pick2[j2][r2]
+        east = take0(free) + take1(free) + take2(free)
+        free = keep0(free) + keep1(free) + keep2(free)
+        # South: 13 of the 26 left, 2 windows; West holds the rest.
+        start, j0, c0, j1 = flat2[bisect_right(starts2, x_s)]
+        x = x_s - start
+        r1, r0 = divmod(x, c0)
+        take0, keep0 = pick0[j0][r0]
+        take1, keep1 = pick1[j1][r1]
+        return n0 + n1 + n2 + n3, east, take0(free) + take1(free), keep0(free) + keep1(free)
+
+    return decode
+
+
+def _decode(n: int) -> _Decoded:
+    return _decoder()(n)
+
+
+def deal_from_indices(hands: Sequence[Sequence[int]]) -> Deal:
+    """A :class:`Deal` from the card indices of North, East, South and West."""
+    n, e, s, w = (Hand(frozenset(FULL_PACK[i] for i in h)) for h in hands)
+    return Deal(n, e, s, w)
+
+
+def deal_number(n: int) -> Deal:
+    """The deal numbered ``n`` (``0 <= n < DEAL_COUNT``)."""
+    return deal_from_indices(deal_number_indices(n))
+
+
+def number_of_deal(deal: Deal) -> int:
+    """The number of a complete deal: the inverse of :func:`deal_number`."""
+    if not deal.is_complete:
+        raise BridgeInputError("only a complete deal (13 cards in each hand) has a deal number")
+    t = _tables()
+    free = _ALL_CARDS
+    indices: list[int] = []
+    for seat in (Seat.NORTH, Seat.EAST, Seat.SOUTH):
+        held = frozenset(c.index for c in deal[seat].cards)
+        indices.append(_unsplit(t, free, held))
+        free = tuple(c for c in free if c not in held)
+    n_index, e_index, s_index = indices
+    return (n_index * _C39 + e_index) * _C26 + s_index
+
+
+# --- hashing ---------------------------------------------------------------------------------
+
+
+def _text_field(name: str, value: str) -> bytes:
+    if not isinstance(value, str):
+        raise BridgeInputError(f"the {name} is text, not {type(value).__name__}")
+    data = unicodedata.normalize("NFC", value).encode("utf-8")
+    return len(data).to_bytes(4, "big") + data
+
+
+def _prefix(event: str, session: str) -> bytes:
+    """The message up to the board number: method tag, event, session (length-prefixed)."""
+    tag = METHOD.encode("ascii")
+    return (
+        len(tag).to_bytes(4, "big")
+        + tag
+        + _text_field("event", event)
+        + _text_field("session", str(session))
+    )
+
+
+def _numbers(
+    seed: bytes, prefix: bytes, boards: tuple[int, ...], hash_fn: DealHash | None
+) -> Iterator[int]:
+    """The deal number of each board: the first 96-bit hash value below DEAL_COUNT."""
+    if hash_fn is None:
+        # HMAC-SHA-256 of (prefix | board | counter): the keyed state after the prefix is
+        # computed once and copied for every value.
+        copy = hmac.new(seed, prefix, "sha256").copy
+        for board in boards:
+            head = board.to_bytes(4, "big")
+            counter = 0
+            while True:
+                h = copy()
+                h.update(head + counter.to_bytes(4, "big"))
+                value = int.from_bytes(h.digest()[:_VALUE_BYTES], "big")
+                if value < DEAL_COUNT:
+                    yield value
+                    break
+                counter += 1
+                if counter > _MAX_COUNTER:  # pragma: no cover - probability 0.32 ** 2**32
+                    raise RuntimeError("no hash value below the deal count in 2**32 tries")
+    else:
+        for board in boards:
+            head = prefix + board.to_bytes(4, "big")
+            for counter in range(_MAX_COUNTER + 1):
+                digest = hash_fn(seed, head + counter.to_bytes(4, "big"))
+                if len(digest) < _VALUE_BYTES:
+                    raise BridgeInputError(f"the deal hash must give at least {_VALUE_BYTES} bytes")
+                value = int.from_bytes(digest[:_VALUE_BYTES], "big")
+                if value < DEAL_COUNT:
+                    yield value
+                    break
+            else:  # pragma: no cover
+                raise RuntimeError("no hash value below the deal count in 2**32 tries")
+
+
+def deal_numbers(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> Iterator[int]:
+    """The deal number chosen by ``seed`` for each of ``boards`` of (event, session), lazily.
+
+    This is the hashing half of dealing (no decoding). ``hash_fn`` replaces HMAC-SHA-256 (for
+    tests); it is called as ``hash_fn(seed, message)``.
+    """
+    return _numbers(_check_seed(seed), _prefix(event, session), board_numbers(boards), hash_fn)
+
+
+def board_deal_number(
+    seed: bytes,
+    event: str,
+    session: str,
+    board: int,
+    *,
+    hash_fn: DealHash | None = None,
+) -> int:
+    """The deal number chosen by ``seed`` for ``board`` of (event, session)."""
+    return next(deal_numbers(seed, event, session, (board,), hash_fn=hash_fn))
+
+
+def deal_board(
+    seed: bytes,
+    event: str,
+    session: str,
+    board: int,
+    *,
+    hash_fn: DealHash | None = None,
+) -> Deal:
+    """The computer-dealt deal of ``board`` in (event, session), reproducible from its inputs."""
+    return deal_number(board_deal_number(seed, event, session, board, hash_fn=hash_fn))
+
+
+def deal_set(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> dict[int, Deal]:
+    """The deals of ``boards`` in (event, session): board number -> deal."""
+    nums = board_numbers(boards)
+    values = deal_numbers(seed, event, session, nums, hash_fn=hash_fn)
+    return {b: deal_number(v) for b, v in zip(nums, values, strict=True)}
+
+
+def deal_set_indices(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> Iterator[_Decoded]:
+    """The deals of ``boards`` as card indices of N, E, S, W, lazily: the fast path.
+
+    Same deals as :func:`deal_set`, without building Card objects (statistics, benchmarks).
+    """
+    return map(_decoder(), deal_numbers(seed, event, session, boards, hash_fn=hash_fn))
+
+
+def card_indices(hand: Hand) -> CardIndices:
+    """The indices of the cards of ``hand``, ascending."""
+    return tuple(sorted(c.index for c in hand.cards))
+
+
+def card_of(index: int) -> Card:
+    """The card with index ``index`` (0 = spade ace ... 51 = club two)."""
+    return FULL_PACK[index]
+
+
+# --- what the organiser publishes ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DealSetProtocol:
+    """What is published about a set of computer-dealt boards (R12.7).
+
+    Before play: event, session, boards, commitment and method. After play the seed is revealed
+    (``seed_hex``) so that anyone can :meth:`verify` it and regenerate the boards.
+    """
+
+    event: str
+    session: str
+    boards: tuple[int, ...]
+    commitment: str
+    """Hex SHA-256 of the secret seed."""
+    method: str = METHOD
+    """The dealing method version (:data:`METHOD`)."""
+    seed_hex: str | None = field(default=None)
+    """The revealed seed, once play is over; None before."""
+
+    @classmethod
+    def create(cls, seed: bytes, event: str, session: str, boards: Iterable[int]) -> Self:
+        """The protocol of a new set, seed not revealed."""
+        return cls(event, session, board_numbers(boards), commitment(seed))
+
+    def revealed(self, seed: bytes) -> DealSetProtocol:
+        """This protocol with the seed revealed; the seed must match the commitment."""
+        if not verify_commitment(seed, self.commitment):
+            raise BridgeInputError("the seed does not match the published commitment")
+        return DealSetProtocol(
+            self.event, self.session, self.boards, self.commitment, self.method, seed.hex()
+        )
+
+    def verify(self, deals: Mapping[int, Deal]) -> list[int]:
+        """Boards whose deal differs from the regenerated one (empty when all match).
+
+        Needs the revealed seed; a board of the set missing from ``deals`` counts as a mismatch.
+        """
+        if self.seed_hex is None:
+            raise BridgeInputError("the seed has not been revealed yet")
+        if self.method != METHOD:
+            raise BridgeInputError(f"unknown dealing method {self.method!r} (expected {METHOD})")
+        seed = parse_seed(self.seed_hex)
+        if not verify_commitment(seed, self.commitment):
+            raise BridgeInputError("the revealed seed does not match the published commitment")
+        expected = deal_set(seed, self.event, self.session, self.boards)
+        return [b for b in self.boards if deals.get(b) != expected[b]]
+
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready dictionary."""
+        return {
+            "event": self.event,
+            "session": self.session,
+            "boards": list(self.boards),
+            "commitment": self.commitment,
+            "method": self.method,
+            "method_description": METHOD_DESCRIPTION,
+            "seed": self.seed_hex,
+        }
