@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from datetime import date, time
+from datetime import date, time, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgeko.competition import regulations as regs
 from bridgeko.competition.regulations import Regulations, RegulationsError, Stage
@@ -297,3 +299,77 @@ def test_from_dict_accepts_weekday_names(reg1999: Regulations) -> None:
     data = regs.to_dict(reg1999)
     data["schedule"]["preliminary_weekday"] = "Friday"
     assert regs.from_dict(data).schedule.preliminary_weekday == 4
+
+
+_texts = st.text(
+    alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=30
+).filter(lambda s: s.strip() == s and s != "")
+_dates = st.dates(min_value=date(1990, 1, 1), max_value=date(2090, 12, 31))
+_times = st.times().map(lambda t: t.replace(microsecond=0))
+_pos = st.integers(min_value=1, max_value=10**6)
+_nonneg = st.integers(min_value=0, max_value=10**6)
+
+
+@st.composite
+def _regulations(draw: st.DrawFn) -> Regulations:
+    deadline = draw(_dates)
+    finals_start = deadline + timedelta(days=draw(st.integers(1, 400)))
+    finals_end = finals_start + timedelta(days=draw(st.integers(0, 10)))
+    seg = draw(st.integers(1, 20))
+    min_players = draw(st.integers(1, 8))
+    max_players = min_players + draw(st.integers(0, 4))
+    sizes = sorted(set(draw(st.lists(st.integers(1, 8), min_size=1, max_size=4))))
+    schemes = tuple(2**k for k in sizes)
+    divisor = 2 ** draw(st.integers(0, sizes[0]))
+    stages = draw(st.lists(st.sampled_from(list(Stage)), unique=True))
+    return Regulations(
+        edition=regs.EditionInfo(
+            name=draw(_texts),
+            year=draw(_pos),
+            organiser=draw(_texts),
+            venue=draw(_texts),
+            language=draw(st.sampled_from(["cs", "en"])),
+            currency=draw(st.sampled_from(["CZK", "EUR", "USD"])),
+            timezone=draw(st.sampled_from(["Europe/Prague", "UTC", "America/New_York"])),
+        ),
+        entry=regs.EntryRules(deadline, min_players, max_players, draw(st.integers(2, 100))),
+        rating=regs.RatingRules(draw(_dates), draw(_nonneg)),
+        schedule=regs.ScheduleRules(
+            finals_start,
+            finals_end,
+            draw(st.integers(0, 6)),
+            draw(_times),
+            draw(_nonneg),
+            draw(_nonneg),
+            draw(_times),
+        ),
+        fees=regs.FeeRules(
+            draw(_nonneg),
+            draw(_nonneg),
+            draw(_nonneg),
+            draw(st.integers(1, max_players)),
+            draw(st.integers(1, max_players)),
+        ),
+        prizes=tuple(draw(st.lists(_nonneg, max_size=10))),
+        draw=regs.DrawRules(schemes, divisor),
+        match=regs.MatchRules(
+            seg * draw(st.integers(1, 6)),
+            seg * draw(st.integers(1, 6)),
+            seg,
+            draw(_pos),
+            tuple(stages),
+            draw(_pos),
+            draw(_pos),
+            draw(_pos),
+            draw(_pos),
+        ),
+        penalties=regs.PenaltyRules(draw(_nonneg), draw(_pos), draw(_nonneg)),
+        appeals=regs.AppealRules(draw(_pos), draw(_nonneg), draw(_pos), draw(_times)),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(_regulations())
+def test_every_valid_edition_round_trips(reg: Regulations) -> None:
+    assert regs.loads(regs.dumps(reg)) == reg
+    assert regs.from_dict(json.loads(json.dumps(regs.to_dict(reg)))) == reg

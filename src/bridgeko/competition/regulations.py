@@ -615,7 +615,7 @@ def dumps(reg: Regulations) -> str:
     ``loads(dumps(reg)) == reg`` for every valid ``reg``.
     """
     lines = [
-        f"# Regulations of {reg.edition.name}: every number of the edition (bridgeko).",
+        "# Regulations of one edition: every number of it, each with the clause it comes from.",
         "",
         f"prizes = {_toml(reg.prizes)}  # {_PRIZES.clause}",
     ]
