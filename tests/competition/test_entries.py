@@ -224,6 +224,7 @@ PREVIOUS = {"Sokol Praha": ["cap", "b", "c", "d", "e"]}
         ("Sokol Praha", ["cap", "b", "c", "d", "e", "f"], True),
         ("Sokol Brno", ["cap", "b", "c", "d", "e"], False),  # another name
         ("  sokol   PRAHA ", ["cap", "b", "c", "x"], True),  # case and blanks ignored
+        ("SOKOLPRAHA", ["cap", "b", "c", "x"], True),
         ("Sokol Práha", ["cap", "b", "c", "d"], False),  # diacritics count
     ],
 )
@@ -238,7 +239,9 @@ def test_I4_numbers_are_parameters() -> None:
 
 
 def test_I4_names_compare_normalised() -> None:
-    assert normalise_team_name("  Sokol \t PRAHA\n") == "sokol praha"
+    assert normalise_team_name("  Sokol \t PRAHA\n") == "sokolpraha"
+    assert normalise_team_name("SokolPraha") == normalise_team_name("sokol praha")
+    assert normalise_team_name("Sokol Práha") != normalise_team_name("Sokol Praha")
     assert normalise_team_name("Žižkov") == normalise_team_name("ŽIŽKOV")
 
 

@@ -351,9 +351,12 @@ def conditions_met(
 
 
 def normalise_team_name(name: str) -> str:
-    """A team name for comparison: Unicode NFC, runs of whitespace made one space, stripped,
-    case-folded (``"  Sokol   PRAHA "`` equals ``"sokol praha"``; diacritics still count)."""
-    return " ".join(unicodedata.normalize("NFC", name).split()).casefold()
+    """A team name for comparison (I4): Unicode NFC, all whitespace removed, case-folded.
+
+    So ``"  Sokol   PRAHA "``, ``"sokol praha"`` and ``"SokolPraha"`` are the same name;
+    diacritics still count (``"Praha"`` is not ``"Práha"``).
+    """
+    return "".join(unicodedata.normalize("NFC", name).split()).casefold()
 
 
 def _common_players(roster: Sequence[PlayerId], previous: Sequence[PlayerId]) -> int:
@@ -373,8 +376,9 @@ def is_returning_team(
 
     Same name AND (at least ``same_players`` players on both rosters, OR at least
     ``same_players_with_captain`` players on both rosters including the previous captain, the
-    first player of ``previous_roster``). Names are compared ignoring case and whitespace
-    (see :func:`normalise_team_name`). Pass the edition's ``reg.fees`` values for the numbers.
+    first player of ``previous_roster``). Names are compared case- and whitespace-insensitively
+    (letter case and all whitespace are ignored, see :func:`normalise_team_name`). Pass the
+    edition's ``reg.fees`` values for the numbers.
     """
     return (
         _returning_reason(
