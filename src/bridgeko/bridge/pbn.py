@@ -58,6 +58,7 @@ from bridgeko.bridge.contract import Contract
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
 from bridgeko.bridge.errors import BridgeInputError
 from bridgeko.bridge.result import BoardResult
+from bridgeko.bridge.scoring import result_score
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -368,6 +369,20 @@ class PbnGame:
         if pc is not None:
             contracts = _parse_par_contracts(pc, lambda m: self._fail("ParContract", m))
         return Par(ns, contracts)
+
+    @property
+    def score(self) -> int | None:
+        """The Score tag as North-South's score (``"NS 420"``, ``"EW 100"``, or declarer's)."""
+        v = self._known("Score")
+        if v is None:
+            return None
+        parts = v.split()
+        if len(parts) == 1:
+            n, decl = _int(parts[0]), self.declarer
+            if n is not None and decl is not None:
+                return n if decl.side == "NS" else -n
+            raise self._fail("Score", f'bad Score {v!r} (expected e.g. "NS 420")')
+        return _parse_ns_score(v, lambda m: self._fail("Score", m.replace("OptimumScore", "Score")))
 
     @property
     def notes(self) -> dict[int, str]:
@@ -692,11 +707,9 @@ class _Lexer:
             )
         value, j = self._string(i, j, f"the value of tag {name}")
         tag_line = i + 1
-        line = self.lines[i]
-        while j < len(line) and line[j] in _BLANKS:
-            j += 1
-        if j >= len(line) or line[j] != "]":
-            raise PbnError(i + 1, f"tag {name}: missing closing bracket ']' after the value")
+        i, j = self._skip(i, j, f"tag {name}", i)
+        if self.lines[i][j] != "]":
+            raise PbnError(tag_line, f"tag {name}: missing closing bracket ']' after the value")
         events.append(_Event("tag", tag_line, name=name, value=value))
         return i, j + 1
 
@@ -758,7 +771,8 @@ def _build(raw: _RawGame, state: _Inheritance, lenient: bool, problems: list[Pro
                     else:
                         raise PbnError(
                             ev.line,
-                            f"tag {name} has the value '#' but no earlier game gives a {name}",
+                            f"tag {name} has the value '#' but no earlier game gives a "
+                            f"value for {name}",
                         )
                 else:
                     value = value[2:]
@@ -1059,6 +1073,8 @@ def game_for_board(
     tags += [TagPair("Declarer", decl), TagPair("Contract", contract), TagPair("Result", made)]
     if room is not None:
         tags.append(TagPair("Room", room))
+    if result is not None:
+        tags.append(TagPair("Score", f"NS {result_score(result, vul)}"))
     if par is not None:
         tags.append(TagPair("OptimumScore", f"NS {par.score}"))
         if par.contracts:
