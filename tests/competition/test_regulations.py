@@ -373,3 +373,9 @@ def _regulations(draw: st.DrawFn) -> Regulations:
 def test_every_valid_edition_round_trips(reg: Regulations) -> None:
     assert regs.loads(regs.dumps(reg)) == reg
     assert regs.from_dict(json.loads(json.dumps(regs.to_dict(reg)))) == reg
+
+
+def test_a_byte_order_mark_is_ignored(tmp_path: Path, reg1999: Regulations) -> None:
+    path = tmp_path / "bom.toml"
+    path.write_text("\ufeff" + EDITION_1999.read_text(encoding="utf-8"), encoding="utf-8")
+    assert regs.load(path) == reg1999

@@ -594,7 +594,7 @@ def _plain(value: object) -> Any:
 def loads(text: str) -> Regulations:
     """Reads regulations from TOML text; raises :class:`RegulationsError` naming every problem."""
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))  # a BOM some editors write
     except tomllib.TOMLDecodeError as exc:
         raise RegulationsError([RegulationsProblem("", f"not valid TOML: {exc}")]) from exc
     return from_dict(data)
