@@ -181,10 +181,9 @@ def from_dlm(text: str) -> dict[int, Deal]:
         for k, code in enumerate(codes):
             hands[_SEATS[code >> 2]].append(FULL_PACK[2 * k])
             hands[_SEATS[code & 3]].append(FULL_PACK[2 * k + 1])
-        deal = Deal.from_hands({s: Hand.of(cs) for s, cs in hands.items()})
-        if not deal.is_complete:
+        if any(len(cs) != 13 for cs in hands.values()):
             raise FormatError(f"DLM: board {n} does not give 13 cards to each hand")
-        out[n] = deal
+        out[n] = Deal.from_hands({s: Hand.of(cs) for s, cs in hands.items()})
     return out
 
 
