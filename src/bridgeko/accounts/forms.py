@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from bridgeko.accounts.models import Role
+
+
+class RoleAssignmentForm(forms.Form):
+    username = forms.CharField(label=_("Account (user name)"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+    team_id = forms.IntegerField(label=_("Team (captains only)"), required=False, min_value=1)

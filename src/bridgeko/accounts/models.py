@@ -1,0 +1,63 @@
+"""Roles are given per edition: ``RoleAssignment(user, edition, role, team_id)``."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    """What a user may do in one edition (the public needs no role: it only reads)."""
+
+    ORGANISER = "organiser", _("Organiser")
+    """Everything in the edition."""
+    CHIEF_TD = "chief_td", _("Chief tournament director")
+    """An organiser role: everything, including roster exceptions and the draw."""
+    TD = "td", _("Tournament director")
+    """Results, line-ups, penalties and appeals of the matches they direct."""
+    APPEALS = "appeals", _("Appeals committee member")
+    CAPTAIN = "captain", _("Team captain")
+    """Their own team only (``RoleAssignment.team_id``)."""
+
+
+ORGANISER_ROLES: frozenset[str] = frozenset({Role.ORGANISER, Role.CHIEF_TD})
+"""Roles that may do everything in an edition."""
+
+
+class RoleAssignment(models.Model):
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="role_assignments",
+    )
+    edition = models.ForeignKey(
+        "editions.Edition",
+        verbose_name=_("edition"),
+        on_delete=models.CASCADE,
+        related_name="role_assignments",
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+    team_id = models.PositiveBigIntegerField(
+        _("team"),
+        null=True,
+        blank=True,
+        help_text=_("For a captain: the primary key of their team in this edition."),
+    )
+
+    class Meta:
+        verbose_name = _("role assignment")
+        verbose_name_plural = _("role assignments")
+        ordering = ("edition", "role", "user__username")
+        constraints = [
+            models.UniqueConstraint(
+                fields=("user", "edition", "role", "team_id"),
+                name="accounts_unique_role",
+                nulls_distinct=False,
+            ),
+        ]
+
+    def __str__(self) -> str:
+        suffix = f" (team {self.team_id})" if self.team_id else ""
+        return f"{self.user} – {self.get_role_display()}{suffix}"

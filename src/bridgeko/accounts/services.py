@@ -1,0 +1,72 @@
+"""Role services: the organiser gives and takes roles in an edition."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.audit.services import ServiceError, record, snapshot
+
+ROLE_FIELDS = ("user", "edition", "role", "team_id")
+
+
+def assign_role(
+    *, edition: Any, username: str, role: str, user: Any, team_id: int | None = None
+) -> RoleAssignment:
+    """Gives ``username`` the ``role`` in ``edition``; a captain needs a team."""
+    if role not in Role.values:
+        raise ServiceError(_("Unknown role."), field="role")
+    target = get_user_model().objects.filter(username=username.strip()).first()
+    if target is None:
+        raise ServiceError(
+            _("There is no account named %(name)s.") % {"name": username}, field="username"
+        )
+    if role == Role.CAPTAIN and team_id is None:
+        raise ServiceError(_("A captain's role needs the team."), field="team_id")
+    if role != Role.CAPTAIN:
+        team_id = None
+    if RoleAssignment.objects.filter(
+        user=target, edition=edition, role=role, team_id=team_id
+    ).exists():
+        raise ServiceError(_("This account already has this role."), field="role")
+    with transaction.atomic():
+        assignment = RoleAssignment.objects.create(
+            user=target, edition=edition, role=role, team_id=team_id
+        )
+        record(
+            "bridgeko.role.assigned",
+            user=user,
+            edition=edition,
+            obj=assignment,
+            after=snapshot(assignment, ROLE_FIELDS),
+            summary=str(assignment),
+        )
+    return assignment
+
+
+def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
+    """Takes a role away; the last organiser of an edition cannot be removed."""
+    if (
+        assignment.role in (Role.ORGANISER, Role.CHIEF_TD)
+        and not RoleAssignment.objects.filter(
+            edition=assignment.edition_id, role__in=(Role.ORGANISER, Role.CHIEF_TD)
+        )
+        .exclude(pk=assignment.pk)
+        .exists()
+    ):
+        raise ServiceError(_("The edition must keep at least one organiser."))
+    with transaction.atomic():
+        before = snapshot(assignment, ROLE_FIELDS)
+        record(
+            "bridgeko.role.revoked",
+            user=user,
+            edition=assignment.edition,
+            obj=assignment,
+            before=before,
+            summary=str(assignment),
+        )
+        assignment.delete()

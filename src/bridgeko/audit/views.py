@@ -1,0 +1,55 @@
+"""The audit log for organisers: filter by action, user, date range and edition; paginated."""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+
+from bridgeko.accounts.models import ORGANISER_ROLES
+from bridgeko.accounts.permissions import organiser_of_any_edition_required
+from bridgeko.audit.forms import AuditFilterForm
+from bridgeko.audit.models import AuditEntry
+from bridgeko.editions.models import Edition
+
+PAGE_SIZE = 50
+
+
+@organiser_of_any_edition_required
+def audit_log(request: HttpRequest) -> HttpResponse:
+    user = request.user
+    if user.is_superuser:
+        editions = Edition.objects.all()
+        entries = AuditEntry.objects.all()
+    else:
+        editions = Edition.objects.filter(
+            role_assignments__user=user, role_assignments__role__in=ORGANISER_ROLES
+        ).distinct()
+        entries = AuditEntry.objects.filter(edition__in=editions)
+    form = AuditFilterForm(request.GET or None, editions=editions)
+    if form.is_valid():
+        data = form.cleaned_data
+        if data["action"]:
+            entries = entries.filter(action__startswith=data["action"].strip())
+        if data["user"]:
+            entries = entries.filter(user=data["user"])
+        if data["edition"]:
+            entries = entries.filter(edition=data["edition"])
+        tz = timezone.get_current_timezone()
+        if data["date_from"]:
+            entries = entries.filter(at__gte=datetime.combine(data["date_from"], time(), tz))
+        if data["date_to"]:
+            end = datetime.combine(data["date_to"] + timedelta(days=1), time(), tz)
+            entries = entries.filter(at__lt=end)
+    entries = entries.select_related("user", "edition")
+    page = Paginator(entries, PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "audit/log.html",
+        {"form": form, "page": page, "query": query.urlencode()},
+    )

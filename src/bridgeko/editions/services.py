@@ -1,0 +1,162 @@
+"""Edition services: create from a regulations file, edit the numbers, link the previous edition.
+
+Every rule check is the engine's (:mod:`bridgeko.competition.regulations`); this module maps
+its :class:`~bridgeko.competition.regulations.RegulationsError` to a :class:`ServiceError`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.audit.services import ServiceError, record
+from bridgeko.competition import regulations as regs
+from bridgeko.editions.models import Edition
+from bridgeko.web.config import source_root
+
+SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,49}$")
+
+
+class RegulationsServiceError(ServiceError):
+    """The regulations have mistakes: ``problems`` lists each with its key."""
+
+    def __init__(self, problems: tuple[regs.RegulationsProblem, ...]) -> None:
+        super().__init__(
+            _("The regulations have mistakes; nothing was saved."),
+            errors=[str(p) for p in problems],
+        )
+        self.problems = problems
+
+
+def editions_dir() -> Path | None:
+    """The directory of bundled regulations files (``editions/`` of the source checkout, or
+    ``BRIDGEKO_EDITIONS_DIR``)."""
+    configured = getattr(settings, "BRIDGEKO_EDITIONS_DIR", None)
+    if configured:
+        return Path(configured)
+    root = source_root()
+    return root / "editions" if root is not None else None
+
+
+def bundled_files() -> list[Path]:
+    """The ``*.toml`` regulations files one may create an edition from."""
+    directory = editions_dir()
+    return sorted(directory.glob("*.toml")) if directory and directory.is_dir() else []
+
+
+def parse_regulations(text: str) -> regs.Regulations:
+    """The engine's parser, its errors turned into a :class:`RegulationsServiceError`."""
+    try:
+        return regs.loads(text)
+    except regs.RegulationsError as exc:
+        raise RegulationsServiceError(exc.problems) from None
+
+
+def create_edition(
+    *, slug: str, toml_text: str, user: Any, previous: Edition | None = None
+) -> Edition:
+    """Creates an edition from regulations text; its creator becomes its organiser."""
+    slug = slug.strip().lower()
+    if not SLUG_RE.match(slug):
+        raise ServiceError(
+            _("Use lower-case letters, digits and hyphens (at most 50), e.g. ko-2000."),
+            field="slug",
+        )
+    reg = parse_regulations(toml_text)
+    if Edition.objects.filter(slug=slug).exists():
+        raise ServiceError(_("An edition with this short name already exists."), field="slug")
+    with transaction.atomic():
+        edition = Edition.objects.create(
+            slug=slug,
+            name=reg.edition.name,
+            year=reg.edition.year,
+            language=reg.edition.language,
+            regulations_toml=toml_text,
+            previous=previous,
+        )
+        if getattr(user, "is_authenticated", False):
+            RoleAssignment.objects.create(user=user, edition=edition, role=Role.ORGANISER)
+        record(
+            "bridgeko.edition.created",
+            user=user,
+            edition=edition,
+            obj=edition,
+            after={"slug": slug, "previous": previous.slug if previous else None}
+            | {"regulations": regs.to_dict(reg)},
+            summary=_("Edition %(name)s created") % {"name": reg.edition.name},
+        )
+    return edition
+
+
+def update_edition(
+    *,
+    edition: Edition,
+    data: Mapping[str, Any],
+    user: Any,
+    previous: Edition | None = None,
+) -> Edition:
+    """Replaces the regulations by ``data`` (the shape of ``regulations.to_dict``) and sets
+    the previous edition."""
+    try:
+        reg = regs.from_dict(data)
+    except regs.RegulationsError as exc:
+        raise RegulationsServiceError(exc.problems) from None
+    if previous is not None and (previous.pk == edition.pk or _is_descendant(previous, edition)):
+        raise ServiceError(
+            _("The previous edition must be an earlier edition, not this one or a later one."),
+            field="previous",
+        )
+    with transaction.atomic():
+        edition = Edition.objects.select_for_update().get(pk=edition.pk)
+        old = regs.to_dict(edition.regulations)
+        before = {"previous": edition.previous.slug if edition.previous else None} | old
+        edition.regulations_toml = regs.dumps(reg)
+        edition.name = reg.edition.name
+        edition.year = reg.edition.year
+        edition.language = reg.edition.language
+        edition.previous = previous
+        edition.save()
+        edition.__dict__.pop("regulations", None)
+        new = regs.to_dict(reg)
+        changed = _changed_keys(old, new)
+        record(
+            "bridgeko.edition.changed",
+            user=user,
+            edition=edition,
+            obj=edition,
+            before=before,
+            after={"previous": previous.slug if previous else None} | new,
+            summary=", ".join(changed) or _("no change to the numbers"),
+        )
+    return edition
+
+
+def _is_descendant(candidate: Edition, edition: Edition) -> bool:
+    """True when ``candidate`` follows ``edition`` through the previous-edition links."""
+    seen: set[int] = set()
+    current: Edition | None = candidate
+    while current is not None and current.pk not in seen:
+        if current.previous_id == edition.pk:
+            return True
+        seen.add(current.pk)
+        current = current.previous
+    return False
+
+
+def _changed_keys(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[str]:
+    out: list[str] = []
+    for section, value in new.items():
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                if old.get(section, {}).get(key) != item:
+                    out.append(f"{section}.{key}")
+        elif old.get(section) != value:
+            out.append(section)
+    return out

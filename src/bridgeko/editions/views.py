@@ -1,0 +1,96 @@
+"""Edition pages: the list, an edition's overview, creating one, editing its numbers, the
+organiser's dashboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from bridgeko.accounts.permissions import (
+    ORGANISERS,
+    edition_role_required,
+    organiser_of_any_edition_required,
+    organises_any_edition,
+    roles_of,
+)
+from bridgeko.audit.services import ServiceError
+from bridgeko.editions import services
+from bridgeko.editions.forms import EditionCreateForm, EditionEditForm, problem_field
+from bridgeko.editions.models import Edition
+from bridgeko.web import dashboard
+from bridgeko.web.forms import apply_service_error
+
+
+def edition_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "editions/list.html",
+        {
+            "editions": Edition.objects.all(),
+            "can_create": organises_any_edition(request.user),
+        },
+    )
+
+
+def detail(request: HttpRequest, edition: str) -> HttpResponse:
+    obj = get_object_or_404(Edition, slug=edition)
+    request.edition = obj  # type: ignore[attr-defined]
+    request.edition_roles = roles_of(request.user, obj)  # type: ignore[attr-defined]
+    return render(request, "editions/detail.html", {"edition": obj, "reg": obj.regulations})
+
+
+@organiser_of_any_edition_required
+def create(request: HttpRequest) -> HttpResponse:
+    form = EditionCreateForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            edition = services.create_edition(
+                slug=form.cleaned_data["slug"],
+                toml_text=form.cleaned_data["toml_text"],
+                previous=form.cleaned_data["previous"],
+                user=request.user,
+            )
+        except ServiceError as exc:
+            apply_service_error(form, exc)
+        else:
+            messages.success(request, _("Edition created."))
+            return redirect("editions:detail", edition=edition.slug)
+    return render(request, "editions/create.html", {"form": form})
+
+
+@edition_role_required(*ORGANISERS)
+def edit(request: HttpRequest, edition: Edition) -> HttpResponse:
+    form = EditionEditForm(request.POST or None, edition=edition)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_edition(
+                edition=edition,
+                data=form.to_data(),
+                previous=form.cleaned_data["previous"],
+                user=request.user,
+            )
+        except services.RegulationsServiceError as exc:
+            form.add_error(None, exc.message)
+            for problem in exc.problems:
+                name = problem_field(problem.key)
+                form.add_error(name if name in form.fields else None, str(problem))
+        except ServiceError as exc:
+            apply_service_error(form, exc)
+        else:
+            messages.success(request, _("The edition's numbers were saved."))
+            return redirect("editions:detail", edition=edition.slug)
+    return render(request, "editions/edit.html", {"edition": edition, "form": form})
+
+
+@edition_role_required(*ORGANISERS)
+def dashboard_view(request: HttpRequest, edition: Edition) -> HttpResponse:
+    today = timezone.localdate()
+    items: list[Any] = dashboard.items(edition, request.user, today)
+    return render(
+        request, "editions/dashboard.html", {"edition": edition, "items": items, "today": today}
+    )

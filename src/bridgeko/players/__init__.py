@@ -1,0 +1,1 @@
+"""The player register and the import of the federation's Elo list."""

@@ -1,0 +1,1 @@
+"""The Django project: settings, URLs, the base template, the CSS and the dashboard hook."""

@@ -1,0 +1,131 @@
+"""Django settings, read from the environment (see :mod:`bridgeko.web.config` for the variables)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from django.utils.translation import gettext_lazy as _
+
+from bridgeko.web import config
+
+ENV: dict[str, str] = dict(os.environ)
+if "PYTEST_VERSION" in ENV and "BRIDGEKO_DATA_DIR" not in ENV:
+    # Under pytest (>= 8.2 sets PYTEST_VERSION before pytest-django imports these settings)
+    # nothing is written into the repository: the data directory is a fresh temporary one.
+    ENV["BRIDGEKO_DATA_DIR"] = tempfile.mkdtemp(prefix="bridgeko-test-")
+BASE_DIR = Path(__file__).resolve().parent.parent  # src/bridgeko
+DATA_DIR = config.data_dir(ENV)
+
+PRODUCTION = ENV.get("BRIDGEKO_ENV", "development").strip().lower() == "production"
+DEBUG = config.flag(ENV, "BRIDGEKO_DEBUG", False) and not PRODUCTION
+SECRET_KEY = config.secret_key(ENV, DATA_DIR)
+ALLOWED_HOSTS = config.host_list(ENV, "BRIDGEKO_ALLOWED_HOSTS") or (
+    [] if PRODUCTION else ["localhost", "127.0.0.1", "[::1]", "testserver"]
+)
+CSRF_TRUSTED_ORIGINS = config.host_list(ENV, "BRIDGEKO_CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "bridgeko.web",
+    "bridgeko.audit",
+    "bridgeko.accounts",
+    "bridgeko.editions",
+    "bridgeko.players",
+    "bridgeko.entries",
+    "bridgeko.draw",
+    "bridgeko.public",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "bridgeko.editions.middleware.EditionLanguageMiddleware",
+]
+
+ROOT_URLCONF = "bridgeko.web.urls"
+WSGI_APPLICATION = "bridgeko.web.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "bridgeko.web.context_processors.site",
+            ],
+        },
+    },
+]
+
+if ENV.get("DATABASE_URL"):
+    DATABASES = {"default": config.database_from_url(ENV["DATABASE_URL"])}
+else:
+    DATA_DIR.mkdir(parents=True, exist_ok=True)
+    DATABASES = {"default": config.sqlite_database(DATA_DIR / "bridgeko.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+# Internationalisation: Czech (the authority) and English; an edition's default language applies
+# on its pages unless the user chose one (EditionLanguageMiddleware).
+LANGUAGE_CODE = "cs"
+LANGUAGES = [("cs", _("Czech")), ("en", _("English"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+USE_I18N = True
+USE_TZ = True
+TIME_ZONE = "Europe/Prague"
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+# The application serves /static/ itself (no CDN, no extra dependency) unless a web server does.
+SERVE_STATIC = config.flag(ENV, "BRIDGEKO_SERVE_STATIC", True)
+
+MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+if PRODUCTION:
+    SECURE_SSL_REDIRECT = config.flag(ENV, "BRIDGEKO_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(ENV.get("BRIDGEKO_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
+    if config.flag(ENV, "BRIDGEKO_PROXY_SSL_HEADER", False):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"bridgeko": {"handlers": ["console"], "level": "INFO"}},
+}

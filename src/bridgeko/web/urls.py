@@ -1,0 +1,34 @@
+"""The project's URLs. An app adds itself with one ``path("", include("bridgeko.<app>.urls"))``
+line here (its own patterns start with ``e/<slug:edition>/...`` when they belong to an
+edition)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.contrib.staticfiles.views import serve as serve_static
+from django.urls import include, path, re_path
+from django.views.i18n import set_language
+
+from bridgeko.editions import views as edition_views
+
+urlpatterns = [
+    path("", edition_views.edition_list, name="home"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("admin/", admin.site.urls),
+    path("e/", include("bridgeko.editions.urls")),
+    path("", include("bridgeko.accounts.urls")),
+    path("", include("bridgeko.players.urls")),
+    path("", include("bridgeko.audit.urls")),
+]
+
+if settings.SERVE_STATIC:
+    # The application serves its own CSS (no CDN, no extra dependency), also with DEBUG off.
+    urlpatterns.append(re_path(r"^static/(?P<path>.*)$", serve_static, kwargs={"insecure": True}))
+
+handler403 = "bridgeko.web.views.permission_denied"
+handler404 = "bridgeko.web.views.page_not_found"
+handler500 = "bridgeko.web.views.server_error"

@@ -1,0 +1,20 @@
+"""Site-wide views: the home page, the friendly error pages, serving /static/."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The friendly 403 page (a logged-in user without the role)."""
+    return render(request, "403.html", status=403)
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Never a traceback for the user; the error itself is logged by Django."""
+    return render(request, "500.html", status=500)

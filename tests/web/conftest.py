@@ -1,0 +1,71 @@
+"""Fixtures for the web tests: an edition made from the 1999 regulations and one user per role.
+
+The data directory is a temporary one: ``bridgeko.web.settings`` uses a fresh temp dir whenever
+pytest runs (``PYTEST_VERSION`` is set) and ``BRIDGEKO_DATA_DIR`` is not, so no test writes into
+the repository.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.editions.models import Edition
+from bridgeko.editions.services import create_edition
+
+REPO = Path(__file__).resolve().parents[2]
+REGULATIONS_1999 = REPO / "editions" / "bridge-open-ko-1999.toml"
+CAPTAIN_TEAM_ID = 7
+"""The team the ``captain`` user captains in the ``world`` edition."""
+PASSWORD = "correct-horse-battery-staple"
+
+ROLE_USERS = ("anonymous", "public", "captain", "appeals", "td", "organiser")
+"""Who the permission test visits every mutating URL as."""
+
+
+@dataclass
+class World:
+    edition: Edition
+    users: dict[str, Any]
+
+    def client(self, who: str) -> Client:
+        client = Client()
+        if who != "anonymous":
+            client.force_login(self.users[who])
+        return client
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings: Any) -> None:
+    """The default hasher costs ~0.3 s a user; tests need no strong hashes."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def make_user(username: str, **extra: Any) -> Any:
+    return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
+
+
+@pytest.fixture
+def toml_1999() -> str:
+    return REGULATIONS_1999.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def world(db: Any, toml_1999: str) -> World:
+    organiser = make_user("organiser")
+    edition = create_edition(slug="ko-1999", toml_text=toml_1999, user=organiser)
+    users = {"organiser": organiser, "public": make_user("public")}
+    for name, role, team in (
+        ("captain", Role.CAPTAIN, CAPTAIN_TEAM_ID),
+        ("appeals", Role.APPEALS, None),
+        ("td", Role.TD, None),
+    ):
+        users[name] = make_user(name)
+        RoleAssignment.objects.create(user=users[name], edition=edition, role=role, team_id=team)
+    return World(edition=edition, users=users)

@@ -1,0 +1,138 @@
+"""Editions: created from the 1999 regulations file or a broken one; the numbers form."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.audit.models import AuditEntry
+from bridgeko.editions.forms import EditionEditForm
+from bridgeko.editions.models import Edition
+from bridgeko.editions.services import RegulationsServiceError, create_edition, update_edition
+
+pytestmark = pytest.mark.django_db
+
+
+def test_edition_from_the_1999_file(world: Any) -> None:
+    edition = world.edition
+    assert (edition.slug, edition.year, edition.language) == ("ko-1999", 1999, "cs")
+    reg = edition.regulations
+    assert reg.entry.deadline == date(1999, 3, 5)  # R3.2
+    assert reg.rating.reference_date == date(1998, 6, 30)  # R10.1
+    assert reg.prizes == (60000, 20000, 15000, 5000)  # R5.1
+    assert RoleAssignment.objects.filter(
+        edition=edition, user=world.users["organiser"], role=Role.ORGANISER
+    ).exists()
+    entry = AuditEntry.objects.get(action="bridgeko.edition.created")
+    assert entry.after["regulations"]["match"]["boards"] == 32
+
+
+def test_create_page_with_the_bundled_file(world: Any) -> None:
+    client = world.client("organiser")
+    page = client.get(reverse("editions:create"))
+    assert "bridge-open-ko-1999.toml" in page.content.decode()
+    response = client.post(
+        reverse("editions:create"),
+        {"slug": "ko-2000", "bundled": "bridge-open-ko-1999.toml", "previous": world.edition.pk},
+    )
+    assert response.status_code == 302
+    new = Edition.objects.get(slug="ko-2000")
+    assert new.previous == world.edition
+
+
+def test_broken_file_lists_every_key_and_saves_nothing(world: Any, toml_1999: str) -> None:
+    broken = toml_1999.replace("boards = 32", 'boards = "x"').replace(
+        "deadline = 1999-03-05", "deadline = 5"
+    )
+    counts = (Edition.objects.count(), AuditEntry.objects.count(), RoleAssignment.objects.count())
+    with pytest.raises(RegulationsServiceError) as info:
+        create_edition(slug="broken", toml_text=broken, user=world.users["organiser"])
+    keys = {p.key for p in info.value.problems}
+    assert {"match.boards", "entry.deadline"} <= keys
+    after = (Edition.objects.count(), AuditEntry.objects.count(), RoleAssignment.objects.count())
+    assert after == counts
+
+    upload = SimpleUploadedFile("broken.toml", broken.encode())
+    page = world.client("organiser").post(
+        reverse("editions:create"), {"slug": "broken", "upload": upload}
+    )
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "match.boards" in text and "entry.deadline" in text
+    assert not Edition.objects.filter(slug="broken").exists()
+
+
+def test_bad_slug_is_a_field_error(world: Any, toml_1999: str) -> None:
+    page = world.client("organiser").post(
+        reverse("editions:create"), {"slug": "ko-1999", "bundled": "bridge-open-ko-1999.toml"}
+    )
+    assert "slug" in page.context["form"].errors
+
+
+def test_edit_form_has_every_section_and_saves(world: Any) -> None:
+    form = EditionEditForm(edition=world.edition)
+    titles = [s for s, _t, _n in form.sections]
+    assert titles == [
+        "edition", "entry", "fees", "prizes", "rating", "draw",
+        "match", "penalties", "schedule", "appeals",
+    ]  # fmt: skip
+    data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
+    data["fees__other"] = "1500"
+    data["prizes"] = "70000, 20000, 15000, 5000"
+    response = world.client("organiser").post(
+        reverse("editions:edit", kwargs={"edition": "ko-1999"}), data
+    )
+    assert response.status_code == 302
+    edition = Edition.objects.get(pk=world.edition.pk)
+    assert edition.regulations.fees.other == 1500
+    assert edition.regulations.prizes == (70000, 20000, 15000, 5000)
+    entry = AuditEntry.objects.get(action="bridgeko.edition.changed")
+    assert entry.before["fees"]["other"] == 1200 and entry.after["fees"]["other"] == 1500
+    assert set(entry.summary.split(", ")) == {"fees.other", "prizes"}
+
+
+def test_edit_form_shows_the_error_next_to_the_field(world: Any) -> None:
+    form = EditionEditForm(edition=world.edition)
+    data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
+    data["match__boards"] = "x"
+    before = world.edition.regulations_toml
+    page = world.client("organiser").post(
+        reverse("editions:edit", kwargs={"edition": "ko-1999"}), data
+    )
+    assert page.status_code == 200
+    assert "match__boards" in page.context["form"].errors
+    assert Edition.objects.get(pk=world.edition.pk).regulations_toml == before
+
+
+def test_previous_edition_cannot_be_itself_or_later(world: Any, toml_1999: str) -> None:
+    user = world.users["organiser"]
+    later = create_edition(slug="ko-2000", toml_text=toml_1999, user=user, previous=world.edition)
+    from bridgeko.competition import regulations as regs
+
+    data = regs.to_dict(world.edition.regulations)
+    with pytest.raises(Exception, match="previous"):
+        update_edition(edition=world.edition, data=data, user=user, previous=later)
+    update_edition(edition=later, data=data, user=user, previous=world.edition)
+
+
+def test_edition_language_applies_unless_the_user_chose(world: Any) -> None:
+    client = world.client("organiser")
+    url = reverse("editions:detail", kwargs={"edition": "ko-1999"})
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert page["Content-Language"] == "cs"
+    client.post(reverse("set_language"), {"language": "en", "next": url})
+    assert client.get(url)["Content-Language"] == "en"
+
+
+def test_dashboard_lists_what_is_due(world: Any) -> None:
+    page = world.client("organiser").get(
+        reverse("editions:dashboard", kwargs={"edition": "ko-1999"})
+    )
+    sources = [item.source for item in page.context["items"]]
+    assert "players" in sources  # the Elo list of 1998-06-30 is not imported yet
+    assert "editions" in sources  # no previous edition
