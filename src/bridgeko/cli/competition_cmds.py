@@ -1,10 +1,111 @@
-"""Commands of this module are added by ``register``."""
+"""Competition commands: ``bridgeko verify-draw`` and ``bridgeko bracket``.
+
+Thin shells over :mod:`bridgeko.competition.draw` and :mod:`bridgeko.competition.bracket`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
+
+from bridgeko.cli import CommandError
+from bridgeko.competition.bracket import describe, load_scheme, standard_scheme
+from bridgeko.competition.draw import ProtocolError, verify_protocol
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
-    """Adds this module's commands to the ``bridgeko`` parser."""
+    """Adds ``verify-draw`` and ``bracket`` to the ``bridgeko`` parser."""
+    p = sub.add_parser(
+        "verify-draw",
+        help="check a published draw protocol (I8)",
+        description=(
+            "Recompute a draw from its published protocol (JSON): the revealed seed against the "
+            "commitment, the lot, the seeding by Elo (R11) and the byes. Prints 'OK: ...' and "
+            "exits 0 when everything matches; otherwise lists each mismatch and exits 1. A file "
+            "that is not a readable protocol exits 2. Example: bridgeko verify-draw draw-1999.json"
+        ),
+    )
+    p.add_argument("file", help="the draw protocol (JSON), or - for standard input")
+    p.set_defaults(handler=cmd_verify_draw)
+
+    p = sub.add_parser(
+        "bracket",
+        help="print the playing scheme for SIZE teams (I1)",
+        description=(
+            "Print the standard seeded scheme for SIZE (a power of two, at least 4) round by "
+            "round: first-round pairs i v SIZE+1-i (I1), the winner of the earlier match at home "
+            "(I2), the 3rd-place match (R1.2). With --teams N the numbers above N are missing and "
+            "their opponents advance without a match (R11.4). "
+            "Example: bridgeko bracket 16 --teams 12"
+        ),
+    )
+    p.add_argument("size", type=_whole, help="the scheme size: 8, 16, 32, 64 ...")
+    p.add_argument("--teams", type=_whole, help="the number of teams entered (default: SIZE)")
+    p.add_argument(
+        "--scheme",
+        metavar="FILE",
+        help="check and print the organiser's own scheme (JSON or TOML) instead of the standard",
+    )
+    p.set_defaults(handler=cmd_bracket)
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CommandError(f"cannot read {name}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{name} is not a UTF-8 text file") from None
+
+
+def cmd_verify_draw(args: argparse.Namespace) -> int:
+    text = _read(args.file)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CommandError(
+            f"{args.file} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    try:
+        report = verify_protocol(doc)
+    except ProtocolError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None
+    if report.ok:
+        print(f"OK: {report.summary}")
+        return 0
+    print(f"MISMATCH: {report.summary}")
+    for problem in report.problems:
+        print(f"  - {problem}")
+    return 1
+
+
+def cmd_bracket(args: argparse.Namespace) -> int:
+    scheme = load_scheme(args.scheme) if args.scheme else standard_scheme(args.size)
+    if scheme.size != args.size:
+        raise CommandError(f"the scheme in {args.scheme} is for {scheme.size}, not {args.size}")
+    teams = args.size if args.teams is None else args.teams
+    if not 0 < teams <= scheme.size:
+        raise CommandError(f"--teams must be 1..{scheme.size}, not {teams}")
+    title = scheme.name or f"scheme for {scheme.size}"
+    missing = ""
+    if teams == scheme.size - 1:
+        missing = f", number {scheme.size} missing"
+    elif teams < scheme.size:
+        missing = f", numbers {teams + 1}-{scheme.size} missing"
+    print(f"{title}: {teams} teams{missing}")
+    print()
+    for line in describe(scheme, teams):
+        print(line)
+    return 0

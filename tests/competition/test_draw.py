@@ -1,0 +1,501 @@
+"""The draw: scheme size, seeding, verifiable lot and its protocol (R9.2, R11, I3, I8, I11)."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+import itertools
+import json
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bridgeko.competition import draw as draw_module
+from bridgeko.competition.draw import (
+    METHOD_HMAC,
+    METHOD_MANUAL,
+    DrawError,
+    ProtocolError,
+    commitment,
+    hold_draw,
+    lot_order,
+    manual_draw,
+    new_seed,
+    protocol_json,
+    scheme_size,
+    seeded_count,
+    verify_protocol,
+)
+from bridgeko.competition.regulations import (
+    DrawRules,
+    EditionInfo,
+    EntryRules,
+    RatingRules,
+    Regulations,
+    ScheduleRules,
+)
+
+PRAGUE = timezone(timedelta(hours=1))
+WHEN = datetime(1999, 3, 12, 18, 0, tzinfo=PRAGUE)
+PLACE = "Bridge Club Nové Město nad Metují"
+SEED = bytes(range(32))
+
+
+@dataclass(frozen=True)
+class Team:
+    """A tiny stand-in for the web app's team."""
+
+    id: str
+    name: str
+    elo: int
+
+
+def field(elos: list[int]) -> list[Team]:
+    return [Team(f"T{k:02d}", f"Team {k}", elo) for k, elo in enumerate(elos, start=1)]
+
+
+def held(teams: list[Team], seed: bytes = SEED, **kw: Any) -> Any:
+    kw.setdefault("drawn_at", WHEN)
+    return hold_draw(teams, seed, commitment=commitment(seed), place=PLACE, **kw)
+
+
+# --- R9.2, I11: the scheme size ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("teams", "size"),
+    [(8, 8), (9, 16), (12, 16), (16, 16), (17, 32), (32, 32), (33, 64), (64, 64), (65, 128)],
+)
+def test_R9_2_scheme_size(teams: int, size: int) -> None:
+    assert scheme_size(teams) == size
+
+
+def test_R8_1_fewer_than_eight_teams_cannot_be_drawn() -> None:
+    with pytest.raises(DrawError, match="7 teams entered, fewer than the minimum of 8"):
+        scheme_size(7)
+
+
+def test_R9_2_scheme_sizes_and_minimum_come_from_the_rules() -> None:
+    assert scheme_size(5, min_teams=4) == 8
+    assert scheme_size(20, scheme_sizes=(8, 16, 24 + 8, 64)) == 32
+    assert scheme_size(40, scheme_sizes=(8, 16)) == 64
+    with pytest.raises(DrawError, match="power of two"):
+        scheme_size(10, scheme_sizes=(8, 12))
+
+
+@pytest.mark.parametrize(("size", "seeded"), [(8, 2), (16, 4), (32, 8), (64, 16)])
+def test_R11_1_seeded_count_is_a_quarter(size: int, seeded: int) -> None:
+    assert seeded_count(size, size) == seeded
+    assert seeded_count(size, size, seeded_divisor=8) == seeded // 2
+
+
+# --- I8: commitment and lot --------------------------------------------------------------------
+
+
+def test_I8_commitment_is_sha256_of_the_seed() -> None:
+    # SHA-256 of the empty string and of "abc" (FIPS 180-2 test vectors).
+    assert commitment(b"") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    assert commitment(b"abc") == (
+        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    )
+    seed = new_seed()
+    assert len(seed) == 32 and seed != new_seed()
+
+
+def reference_lot(seed: bytes, ids: list[Any]) -> list[Any]:
+    """An independent implementation of the published method (the protocol's description)."""
+    ordered = sorted(ids, key=lambda i: (isinstance(i, str), i))
+    ids_json = json.dumps(ordered, separators=(",", ":"), ensure_ascii=False).encode()
+
+    def words() -> Any:
+        for counter in itertools.count():
+            msg = b"bridgeko draw lot v1\x00" + ids_json + b"\x00" + counter.to_bytes(8, "big")
+            block = hmac.new(seed, msg, hashlib.sha256).digest()
+            for k in range(4):
+                yield int.from_bytes(block[8 * k : 8 * k + 8], "big")
+
+    stream = words()
+
+    def uniform(m: int) -> int:
+        while True:
+            u: int = next(stream)
+            if u < 2**64 - 2**64 % m:
+                return u % m
+
+    out = list(ordered)
+    for i in range(len(out) - 1, 0, -1):
+        j = uniform(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+@pytest.mark.parametrize("n", [1, 2, 8, 13, 40])
+def test_I8_lot_follows_the_published_method(n: int) -> None:
+    ids: list[Any] = [f"T{k:02d}" for k in range(n)]
+    for s in range(5):
+        seed = hashlib.sha256(bytes([s])).digest()
+        assert lot_order(seed, ids) == reference_lot(seed, ids)
+    mixed: list[Any] = [3, "b", 1, "a", 2]
+    assert lot_order(SEED, mixed) == reference_lot(SEED, mixed)
+
+
+def test_I8_lot_depends_only_on_seed_and_set_of_ids() -> None:
+    ids = [f"T{k:02d}" for k in range(16)]
+    assert lot_order(SEED, ids) == lot_order(SEED, list(reversed(ids)))
+    # A known value, so that a change of method is noticed.
+    assert lot_order(SEED, ["A", "B", "C", "D", "E", "F", "G", "H"]) == reference_lot(
+        SEED, ["A", "B", "C", "D", "E", "F", "G", "H"]
+    )
+
+
+def test_I8_lot_is_uniform_for_three_teams() -> None:
+    counts = Counter(tuple(lot_order(k.to_bytes(16, "big"), ["a", "b", "c"])) for k in range(1200))
+    assert len(counts) == 6
+    # Expected 200 each; 3.5 standard deviations (sd ~ 12.9) is a loose, non-flaky bound.
+    assert all(155 <= c <= 245 for c in counts.values()), counts
+
+
+def test_I8_draw_never_uses_python_random() -> None:
+    source = Path(draw_module.__file__).read_text(encoding="utf-8")
+    assert "import random" not in source and "from random" not in source
+
+
+# --- R11: seeding and numbering ---------------------------------------------------------------
+
+ELOS_12 = [537, 574, 611, 648, 685, 522, 559, 596, 633, 670, 507, 544]
+
+
+def test_R11_1_R11_2_seeded_teams_by_decreasing_elo() -> None:
+    result = held(field(ELOS_12))
+    assert result.scheme_size == 16 and result.seeded == 4
+    top = [(n, result.numbers[n].id) for n in range(1, 5)]
+    assert top == [(1, "T05"), (2, "T10"), (3, "T04"), (4, "T09")]
+
+
+def test_R11_3_unseeded_teams_take_numbers_in_lot_order() -> None:
+    result = held(field(ELOS_12))
+    seeded = {"T05", "T10", "T04", "T09"}
+    lot_unseeded = [t.id for t in result.lot if t.id not in seeded]
+    assert [result.numbers[n].id for n in range(5, 13)] == lot_unseeded
+    assert [t.id for t in result.lot] == reference_lot(SEED, [t.id for t in field(ELOS_12)])
+
+
+def test_R11_4_highest_numbers_missing_and_byes() -> None:
+    result = held(field(ELOS_12))
+    assert sorted(result.numbers) == list(range(1, 13))
+    assert result.byes == (1, 2, 3, 4)
+    doc = result.protocol
+    assert [b["number"] for b in doc["byes"]] == [1, 2, 3, 4]
+    assert [b["team"] for b in doc["byes"]] == ["T05", "T10", "T04", "T09"]
+
+
+def test_R11_numbers_refer_to_the_callers_objects() -> None:
+    teams = field(ELOS_12)
+    result = held(teams)
+    assert all(any(t is team for team in teams) for t in result.numbers.values())
+    assert result.number_of("T05") == 1
+    with pytest.raises(DrawError, match="took no part"):
+        result.number_of("T99")
+
+
+def test_I3_equal_elo_at_the_seeding_boundary_is_ordered_by_the_lot() -> None:
+    # 8 teams, 2 seeded: one clear favourite, three tied for the second seeded number.
+    teams = field([700, 600, 600, 600, 500, 500, 500, 500])
+    for s in range(10):
+        seed = hashlib.sha256(b"tie" + bytes([s])).digest()
+        result = held(teams, seed)
+        lot = reference_lot(seed, [t.id for t in teams])
+        tied_in_lot = [i for i in lot if i in {"T02", "T03", "T04"}]
+        assert result.numbers[1].id == "T01"
+        assert result.numbers[2].id == tied_in_lot[0]
+        # The two tied teams not seeded take their numbers by the lot like the others.
+        rest = [i for i in lot if i not in {"T01", tied_in_lot[0]}]
+        assert [result.numbers[n].id for n in range(3, 9)] == rest
+
+
+def test_I3_equal_elo_among_seeded_numbers_is_ordered_by_the_lot() -> None:
+    teams = field([650, 650, 650, 650, 500, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400, 400])
+    result = held(teams)
+    lot = reference_lot(SEED, [t.id for t in teams])
+    assert [result.numbers[n].id for n in range(1, 5)] == [i for i in lot if i <= "T04"]
+
+
+def test_I8_same_seed_same_numbering_whatever_the_input_order() -> None:
+    teams = field(ELOS_12)
+    a = held(teams)
+    b = held(list(reversed(teams)))
+    assert {n: t.id for n, t in a.numbers.items()} == {n: t.id for n, t in b.numbers.items()}
+    assert protocol_json(a) == protocol_json(b)
+
+
+def test_I8_different_seeds_change_the_numbering() -> None:
+    teams = field(ELOS_12)
+    numberings = {
+        tuple(t.id for t in held(teams, hashlib.sha256(bytes([s])).digest()).numbers.values())
+        for s in range(20)
+    }
+    assert len(numberings) > 1
+    # The seeded part never depends on the seed when the Elo are distinct.
+    assert {n[:4] for n in numberings} == {("T05", "T10", "T04", "T09")}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    elos=st.lists(st.integers(400, 700), min_size=8, max_size=70),
+    seed=st.binary(min_size=16, max_size=32),
+)
+def test_R11_properties_of_any_draw(elos: list[int], seed: bytes) -> None:
+    teams = field(elos)
+    result = held(teams, seed)
+    n = len(teams)
+    size = result.scheme_size
+    assert size >= n and size & (size - 1) == 0 and (size == 8 or size < 2 * n)
+    # Every team exactly one number, numbers 1..n.
+    assert sorted(result.numbers) == list(range(1, n + 1))
+    assert sorted(t.id for t in result.numbers.values()) == sorted(t.id for t in teams)
+    seeded = [result.numbers[k].elo for k in range(1, result.seeded + 1)]
+    unseeded = [result.numbers[k].elo for k in range(result.seeded + 1, n + 1)]
+    assert result.seeded == size // 4
+    assert seeded == sorted(elos, reverse=True)[: result.seeded]
+    assert min(seeded) >= max(unseeded)
+    assert verify_protocol(protocol_json(result)).ok
+
+
+# --- inputs and errors -------------------------------------------------------------------------
+
+
+def test_I8_seed_must_match_the_commitment() -> None:
+    with pytest.raises(DrawError, match="does not match the published commitment"):
+        hold_draw(field(ELOS_12), SEED, commitment=commitment(b"other"), drawn_at=WHEN, place=PLACE)
+    with pytest.raises(DrawError, match="at least 16 bytes"):
+        held(field(ELOS_12), b"short")
+
+
+def test_draw_refuses_bad_teams_and_naive_time() -> None:
+    with pytest.raises(DrawError, match="appears twice"):
+        held([*field(ELOS_12), Team("T01", "Again", 500)])
+    with pytest.raises(DrawError, match="Elo must be a whole number"):
+        held([*field(ELOS_12[:11]), Team("T99", "Float", 500.5)])  # type: ignore[arg-type]
+    with pytest.raises(DrawError, match="fewer than the minimum"):
+        held(field(ELOS_12[:7]))
+    with pytest.raises(DrawError, match="time zone"):
+        hold_draw(
+            field(ELOS_12),
+            SEED,
+            commitment=commitment(SEED),
+            drawn_at=datetime(1999, 3, 12, 18, 0),  # noqa: DTZ001 - the naive time under test
+            place=PLACE,
+        )
+
+
+def test_R8_1_R11_1_rules_come_from_the_regulations() -> None:
+    reg = Regulations(
+        edition=EditionInfo("Bridge Open K.O. 1999", 1999, "Klub", "Nové Město"),
+        entry=EntryRules(deadline=date(1999, 3, 5), min_teams=6),
+        rating=RatingRules(reference_date=date(1998, 6, 30)),
+        schedule=ScheduleRules(finals_start=date(1999, 6, 4), finals_end=date(1999, 6, 6)),
+        draw=DrawRules(scheme_sizes=(8, 16, 32), seeded_divisor=8),
+    )
+    result = held(field(ELOS_12[:6]), regulations=reg)
+    assert (result.scheme_size, result.seeded) == (8, 1)
+    assert result.protocol["edition"] == "Bridge Open K.O. 1999"
+    assert result.protocol["rules"] == {
+        "scheme_sizes": [8, 16, 32],
+        "seeded_divisor": 8,
+        "min_teams": 6,
+    }
+    assert verify_protocol(result.protocol).ok
+    only_rules = held(field(ELOS_12), regulations=DrawRules(seeded_divisor=2))
+    assert only_rules.seeded == 8
+
+
+# --- the protocol and its verification (I8) ----------------------------------------------------
+
+
+def _doc() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(
+        protocol_json(held(field(ELOS_12), edition="Bridge Open K.O. 1999"))
+    )
+    return doc
+
+
+def test_I8_protocol_contents() -> None:
+    doc = _doc()
+    assert doc["format"] == "bridgeko-draw-protocol" and doc["version"] == 1
+    assert doc["method"] == METHOD_HMAC
+    assert doc["edition"] == "Bridge Open K.O. 1999"
+    assert doc["drawn_at"] == "1999-03-12T18:00:00+01:00"
+    assert doc["place"] == PLACE
+    assert doc["commitment"] == commitment(SEED) and doc["seed"] == SEED.hex()
+    assert [t["id"] for t in doc["teams"]] == [f"T{k:02d}" for k in range(1, 13)]
+    assert doc["teams"][0] == {"id": "T01", "name": "Team 1", "elo": 537}
+    assert (doc["scheme_size"], doc["seeded"]) == (16, 4)
+    assert list(doc["numbering"]) == [str(k) for k in range(1, 13)]
+    assert doc["numbering"]["1"] == "T05"
+
+
+def test_I8_protocol_json_is_stable() -> None:
+    a = protocol_json(held(field(ELOS_12)))
+    assert a == protocol_json(held(field(ELOS_12)))
+    assert a.endswith("}\n") and '\n  "format"' in a
+
+
+def test_I8_verify_accepts_an_engine_protocol() -> None:
+    report = verify_protocol(_doc())
+    assert report.ok and report.problems == ()
+    assert "12 teams, scheme for 16, 4 seeded" in report.summary
+
+
+def test_I8_verify_rejects_changed_elo() -> None:
+    doc = _doc()
+    doc["teams"][4]["elo"] = 560  # T05, number 1, now below the other seeds
+    report = verify_protocol(doc)
+    assert not report.ok
+    text = "\n".join(report.problems)
+    assert "seeded number 1 'T05' (Team 5, Elo 560) has a lower Elo than number 2" in text
+    assert "number 1: the protocol gives 'T05'" in text
+
+
+def test_I8_verify_rejects_swapped_numbers() -> None:
+    doc = _doc()
+    numbering = doc["numbering"]
+    numbering["6"], numbering["9"] = numbering["9"], numbering["6"]
+    report = verify_protocol(doc)
+    assert not report.ok
+    assert [p.split(":")[0] for p in report.problems] == ["number 6", "number 9"]
+
+
+def test_I8_verify_rejects_a_changed_seed() -> None:
+    doc = _doc()
+    doc["seed"] = bytes(range(1, 33)).hex()
+    report = verify_protocol(doc)
+    assert not report.ok
+    assert "the revealed seed does not match the commitment" in report.problems[0]
+    assert any("lot order differs" in p for p in report.problems)
+
+
+def test_I8_verify_rejects_a_changed_commitment() -> None:
+    doc = _doc()
+    doc["commitment"] = commitment(b"something else")
+    report = verify_protocol(doc)
+    assert report.problems == (
+        f"the revealed seed does not match the commitment: SHA-256 of the seed is "
+        f"{commitment(SEED)}, the published commitment is {doc['commitment']} (I8)",
+    )
+
+
+def test_I8_verify_rejects_a_missing_team() -> None:
+    doc = _doc()
+    removed = doc["numbering"]["7"]
+    doc["teams"] = [t for t in doc["teams"] if t["id"] != removed]
+    report = verify_protocol(doc)
+    assert not report.ok
+    assert f"number 7 is given to '{removed}', which is not among the teams" in report.problems
+    doc = _doc()
+    del doc["numbering"]["12"]
+    text = "\n".join(verify_protocol(doc).problems)
+    assert "has no number" in text
+
+
+def test_I8_verify_rejects_changed_byes_and_scheme() -> None:
+    doc = _doc()
+    doc["byes"] = doc["byes"][:3]
+    doc["scheme_size"] = 32
+    problems = verify_protocol(doc).problems
+    assert "the scheme size is recorded as 32; 12 teams give 16 (R9.2)" in problems
+    assert any(p.startswith("the byes are recorded for numbers [1, 2, 3]") for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[]", "must be a JSON object"),
+        ('{"format": "something"}', "not a draw protocol"),
+        ('{"format": "bridgeko-draw-protocol", "version": 9}', "unknown protocol version 9"),
+    ],
+)
+def test_I8_unreadable_protocol_raises(doc: str, message: str) -> None:
+    with pytest.raises(ProtocolError, match=message):
+        verify_protocol(doc)
+
+
+def test_I8_protocol_missing_key_raises() -> None:
+    doc = _doc()
+    del doc["teams"]
+    with pytest.raises(ProtocolError, match="the protocol has no 'teams'"):
+        verify_protocol(doc)
+
+
+# --- a draw made by hand (R11.5, I8) -----------------------------------------------------------
+
+
+def test_I8_manual_draw_numbers_in_drawn_order() -> None:
+    teams = field(ELOS_12)
+    drawn = ["T12", "T01", "T07", "T03", "T11", "T02", "T06", "T08"]
+    result = manual_draw(teams, drawn, drawn_at=WHEN, place=PLACE)
+    assert [result.numbers[n].id for n in range(1, 13)] == [
+        "T05",
+        "T10",
+        "T04",
+        "T09",
+        *drawn,
+    ]
+    doc = result.protocol
+    assert doc["method"] == METHOD_MANUAL and doc["seed"] is None
+    report = verify_protocol(protocol_json(result))
+    assert report.ok and "made by hand" in report.summary
+
+
+def test_I8_manual_draw_tampered_is_rejected() -> None:
+    teams = field(ELOS_12)
+    drawn = ["T12", "T01", "T07", "T03", "T11", "T02", "T06", "T08"]
+    doc = copy.deepcopy(manual_draw(teams, drawn, drawn_at=WHEN, place=PLACE).protocol)
+    doc["numbering"]["2"], doc["numbering"]["5"] = doc["numbering"]["5"], doc["numbering"]["2"]
+    report = verify_protocol(doc)
+    assert not report.ok
+    assert any("(R11.1)" in p for p in report.problems)
+
+
+def test_I8_manual_draw_checks_the_drawn_order() -> None:
+    teams = field(ELOS_12)
+    with pytest.raises(DrawError, match=r"'T08' .* must be in the drawn order"):
+        manual_draw(
+            teams, ["T12", "T01", "T07", "T03", "T11", "T02", "T06"], drawn_at=WHEN, place=PLACE
+        )
+    with pytest.raises(DrawError, match="twice"):
+        manual_draw(teams, ["T12", "T12"], drawn_at=WHEN, place=PLACE)
+    with pytest.raises(DrawError, match="not an entered team"):
+        manual_draw(teams, ["T99"], drawn_at=WHEN, place=PLACE)
+
+
+def test_I3_manual_draw_needs_the_tied_teams_drawn() -> None:
+    teams = field([700, 600, 600, 600, 500, 500, 500, 500])
+    with pytest.raises(DrawError, match=r"equal Elo 600 .* \(I3\)"):
+        manual_draw(teams, ["T05", "T06", "T07", "T08"], drawn_at=WHEN, place=PLACE)
+    result = manual_draw(
+        teams, ["T03", "T05", "T02", "T06", "T07", "T04", "T08"], drawn_at=WHEN, place=PLACE
+    )
+    assert [result.numbers[n].id for n in range(1, 9)] == [
+        "T01",
+        "T03",
+        "T05",
+        "T02",
+        "T06",
+        "T07",
+        "T04",
+        "T08",
+    ]
+    assert verify_protocol(result.protocol).ok
+
+
+def test_I8_protocol_time_is_recorded_as_given() -> None:
+    result = held(field(ELOS_12), drawn_at=datetime(1999, 3, 12, 17, 0, tzinfo=UTC))
+    assert result.protocol["drawn_at"] == "1999-03-12T17:00:00+00:00"
