@@ -304,7 +304,7 @@ def test_game_for_board_takes_dealer_and_vulnerability_from_the_board_number() -
 
 
 def test_values_with_quotes_and_backslashes_survive() -> None:
-    for value in ['a "quoted" name', "back\\slash", "ends with \\", '\\"', "\\\\"]:
+    for value in ['a "quoted" name', "back\\slash", "ends with \\", '\\"', "\\\\", "a # b"]:
         game = pbn.game_for_board(1, DEAL, event=value)
         assert pbn.parse(pbn.dumps([game])).games[0]["Event"] == value
 
@@ -595,28 +595,59 @@ pbnish = st.lists(
             "²",
             "NT",
             "9a8",
+            '"#"',
+            '"##x"',
+            '[Board "1"]',
+            '[Dealer "N"]',
+            '[Contract "Pass"]',
+            '[Declarer "N"]',
+            '[Result "9"]',
+            '[Contract "4S"]',
+            '[Note "1:x"]',
+            '[Auction "N"]',
+            '[Play "E"]',
+            '[Event "#"]',
+            '[Event "###"]',
+            '[Site "##"]',
+            '\\"',
+            "{c}",
+            "; c\n",
         ]
     ),
     max_size=60,
 ).map("".join)
 
 
+def _values(g: pbn.PbnGame) -> tuple[object, ...]:
+    return (
+        g.board,
+        g.deal,
+        g.result,
+        g.room,
+        g.dealer,
+        g.vulnerability,
+        g.dd_table,
+        g.par,
+        g.event,
+        g.players,
+        g.notes,
+    )
+
+
 @settings(max_examples=600, deadline=None)
 @given(pbnish)
-def test_pbn_like_garbage_gives_games_or_a_pbn_error(text: str) -> None:
+def test_pbn_like_garbage_gives_games_or_a_pbn_error_and_what_is_read_writes_back(
+    text: str,
+) -> None:
     for lenient in (False, True):
         try:
             f = pbn.parse(text, lenient=lenient)
         except pbn.PbnError:
             assert not lenient
             continue
-        for g in f.games:  # every typed accessor of a game that was read works
-            g.validate()
-            _ = (g.notes, g.players, g.score if "Score" in g else None)
-        try:
-            pbn.dumps(f.games)
-        except pbn.PbnError:  # pragma: no cover - would be a bug
-            raise
+        for export in (True, False):
+            again = pbn.parse(pbn.dumps(f.games, export=export)).games
+            assert [_values(g) for g in again] == [_values(g) for g in f.games]
 
 
 def test_boards_rejects_two_games_for_one_room_and_different_deals() -> None:
@@ -632,3 +663,46 @@ def test_boards_rejects_two_games_for_one_room_and_different_deals() -> None:
 def test_game_for_board_rejects_an_unknown_room() -> None:
     with pytest.raises(pbn.PbnError, match="the room is Open or Closed, not 'Lounge'"):
         pbn.game_for_board(1, DEAL, room="Lounge")
+
+
+def test_value_starting_with_hash_is_not_written_as_inheritance() -> None:
+    game = pbn.game_for_board(1, DEAL, event="#1 seed")
+    text = pbn.dumps([pbn.game_for_board(2, DEAL), game])
+    assert pbn.parse(text).games[1].event == "#1 seed"
+
+
+def test_big_deal_style_export_file_with_a_generator_tag_first() -> None:
+    text = (
+        "% PBN 2.1\r\n% EXPORT\r\n%\r\n"
+        '[Generator "Big Deal version 2.0"]\r\n[Event "?"]\r\n[Site "?"]\r\n[Date "?"]\r\n'
+        '[Board "2"]\r\n[West "?"]\r\n[North "?"]\r\n[East "?"]\r\n[South "?"]\r\n'
+        '[Dealer "E"]\r\n[Vulnerable "NS"]\r\n'
+        f'[Deal "{DEAL.to_pbn()}"]\r\n'
+        '[Scoring "?"]\r\n[Declarer "?"]\r\n[Contract "?"]\r\n[Result "?"]\r\n\r\n'
+    )
+    f = pbn.parse(text)
+    assert (f.version, f.export, f.problems) == ("2.1", True, ())
+    [g] = f.games
+    assert (g.board, g.dealer, g.vulnerability, g.deal) == (2, Seat.EAST, Vulnerability.NS, DEAL)
+    assert (g.event, g.result, g.contract, g.get("Generator")) == (
+        None,
+        None,
+        None,
+        "Big Deal version 2.0",
+    )
+    assert '[Deal "E:' in pbn.dumps([g])
+
+
+def test_write_board_gives_both_rooms_in_export_format() -> None:
+    text = pbn.write_board(
+        9,
+        DEAL,
+        open_result=BoardResult(Contract.parse("4S"), Seat.NORTH, 10),
+        closed_result=BoardResult(Contract.parse("5CX"), Seat.EAST, 9),
+        event="K.O.",
+    )
+    open_game, closed_game = pbn.parse(text).games
+    assert (open_game.room, closed_game.room) == ("Open", "Closed")
+    # Board 9: North deals, East-West vulnerable.
+    assert open_game.score == 420  # 4S= not vulnerable
+    assert closed_game.score == 500  # 5CX-2 vulnerable: 200 + 300 to North-South

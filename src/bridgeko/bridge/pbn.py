@@ -72,6 +72,7 @@ __all__ = [
     "game_for_board",
     "games_for_board",
     "parse",
+    "write_board",
     "write_game",
 ]
 
@@ -889,8 +890,14 @@ def boards(games: PbnFile | Iterable[PbnGame]) -> dict[int, dict[str, PbnGame]]:
 
 
 def _quote(value: str) -> str:
-    """A PBN string token; a backslash is doubled only where it would be read as an escape."""
+    """A PBN string token; a backslash is doubled only where it would be read as an escape.
+
+    A value starting with ``#`` cannot be written as such (it would be read as inheritance); it
+    gets a leading space, which the typed accessors ignore.
+    """
     v = re.sub(r"[\r\n\t\v\f]", " ", value)
+    if v.startswith("#"):
+        v = " " + v
     out = ['"']
     for k, c in enumerate(v):
         if c == "\\":
@@ -1124,3 +1131,31 @@ def games_for_board(
         par=par,
     )
     return open_game, closed_game
+
+
+def write_board(
+    board: int,
+    deal: Deal,
+    *,
+    open_result: BoardResult | None = None,
+    closed_result: BoardResult | None = None,
+    event: str = "",
+    site: str = "",
+    date: str | _dt.date = "",
+    dd: DDTable | None = None,
+    par: Par | None = None,
+    export: bool = True,
+) -> str:
+    """The PBN text of one teams board: its Open and Closed room games (:func:`games_for_board`)."""
+    games = games_for_board(
+        board,
+        deal,
+        open_result=open_result,
+        closed_result=closed_result,
+        event=event,
+        site=site,
+        date=date,
+        dd=dd,
+        par=par,
+    )
+    return dumps(games, export=export)
