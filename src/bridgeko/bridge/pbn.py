@@ -41,8 +41,13 @@ Choices where the standard leaves room (also in the project report):
   ``OptimumScore`` is written ``"NS <score>"`` (North-South's view) and ``ParContract`` (not part
   of the PBN 2.1 text, a de-facto tag of Bridge Composer and DDS tools) as ``"NS 4S"``,
   ``"EW 5DX-2"``, contracts separated by ``"; "``.
+* A value that starts with ``#`` (an event called "#1") is written with a leading space, as
+  PBN has no escape for it; the typed accessors strip it.
 * Text is returned as :class:`str`; PBN 2.1 says ISO 8859-1, which cannot hold Czech names
   (č, ř, ě): encoding the file is the caller's choice.
+
+Making games: :func:`game_for_board` (one table), :func:`games_for_board` (Open and Closed rooms),
+:func:`write_board` (their text); :func:`boards` groups games read back by board and room.
 """
 
 from __future__ import annotations
