@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -115,18 +116,23 @@ def update_player(
 
 
 def delete_player(*, player: Player, user: Any, edition: Edition | None = None) -> None:
-    with transaction.atomic():
-        before = snapshot(player, PLAYER_FIELDS)
-        label = str(player)
-        record(
-            "bridgeko.player.deleted",
-            user=user,
-            edition=edition,
-            obj=player,
-            before=before,
-            summary=label,
-        )
-        player.delete()
+    """Deletes a player who is on no roster (other apps protect their references)."""
+    try:
+        with transaction.atomic():
+            record(
+                "bridgeko.player.deleted",
+                user=user,
+                edition=edition,
+                obj=player,
+                before=snapshot(player, PLAYER_FIELDS),
+                summary=str(player),
+            )
+            player.delete()
+    except (ProtectedError, RestrictedError):
+        raise ServiceError(
+            _("%(name)s is still used (e.g. on a team's roster) and cannot be deleted.")
+            % {"name": player.name}
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,106 @@
+"""Roles per edition, the permission helper, login/logout, role management."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.accounts.permissions import has_role, organises_any_edition, roles_of
+from bridgeko.accounts.services import assign_role, revoke_role
+from bridgeko.audit.models import AuditEntry
+from bridgeko.audit.services import ServiceError
+from tests.web.conftest import CAPTAIN_TEAM_ID, PASSWORD, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_roles_are_per_edition_and_captains_per_team(world: Any, toml_1999: str) -> None:
+    from bridgeko.editions.services import create_edition
+
+    other = create_edition(slug="other", toml_text=toml_1999, user=world.users["public"])
+    captain, td = world.users["captain"], world.users["td"]
+    assert roles_of(captain, world.edition) == {Role.CAPTAIN}
+    assert has_role(captain, world.edition, [Role.CAPTAIN], team_id=CAPTAIN_TEAM_ID)
+    assert not has_role(captain, world.edition, [Role.CAPTAIN], team_id=CAPTAIN_TEAM_ID + 1)
+    assert has_role(td, world.edition, [Role.TD]) and not has_role(td, other, [Role.TD])
+    assert not has_role(td, world.edition, [Role.APPEALS])
+
+
+def test_organiser_and_chief_td_may_do_everything(world: Any) -> None:
+    chief = make_user("chief")
+    RoleAssignment.objects.create(user=chief, edition=world.edition, role=Role.CHIEF_TD)
+    for user in (world.users["organiser"], chief):
+        assert has_role(user, world.edition, [Role.TD])
+        assert has_role(user, world.edition, [Role.CAPTAIN], team_id=99)
+        assert organises_any_edition(user)
+    assert not organises_any_edition(world.users["td"])
+
+
+def test_assign_and_revoke_are_audited(world: Any) -> None:
+    organiser = world.users["organiser"]
+    make_user("newtd")
+    assignment = assign_role(edition=world.edition, username="newtd", role="td", user=organiser)
+    entry = AuditEntry.objects.get(action="bridgeko.role.assigned")
+    assert entry.after["role"] == "td" and entry.user == organiser
+    revoke_role(assignment=assignment, user=organiser)
+    assert AuditEntry.objects.get(action="bridgeko.role.revoked").before["role"] == "td"
+    assert not RoleAssignment.objects.filter(pk=assignment.pk).exists()
+
+
+@pytest.mark.parametrize(
+    ("username", "role", "team_id", "field"),
+    [
+        ("nobody", "td", None, "username"),
+        ("td", "captain", None, "team_id"),
+        ("td", "td", None, "role"),  # already has it
+        ("td", "king", None, "role"),
+    ],
+)
+def test_assign_role_refuses_bad_input(
+    world: Any, username: str, role: str, team_id: int | None, field: str
+) -> None:
+    count = (RoleAssignment.objects.count(), AuditEntry.objects.count())
+    with pytest.raises(ServiceError) as info:
+        assign_role(
+            edition=world.edition,
+            username=username,
+            role=role,
+            team_id=team_id,
+            user=world.users["organiser"],
+        )
+    assert info.value.field == field
+    assert (RoleAssignment.objects.count(), AuditEntry.objects.count()) == count
+
+
+def test_last_organiser_cannot_be_removed(world: Any) -> None:
+    only = RoleAssignment.objects.get(edition=world.edition, role=Role.ORGANISER)
+    with pytest.raises(ServiceError):
+        revoke_role(assignment=only, user=world.users["organiser"])
+    assert RoleAssignment.objects.filter(pk=only.pk).exists()
+
+
+def test_roles_page_shows_errors_next_to_the_field(world: Any) -> None:
+    client = world.client("organiser")
+    url = reverse("accounts:roles", kwargs={"edition": "ko-1999"})
+    page = client.post(url, {"username": "ghost", "role": "td"})
+    assert page.status_code == 200
+    assert page.context["form"].errors["username"]
+    done = client.post(url, {"username": "public", "role": "captain", "team_id": "3"})
+    assert done.status_code == 302
+    assert RoleAssignment.objects.filter(user=world.users["public"], team_id=3).exists()
+
+
+def test_login_and_logout(world: Any) -> None:
+    from django.test import Client
+
+    client = Client()
+    page = client.post(reverse("login"), {"username": "td", "password": PASSWORD})
+    assert page.status_code == 302
+    home = client.get(reverse("home"))
+    assert "td" in home.content.decode()
+    assert client.post(reverse("logout")).status_code == 302
+    bad = client.post(reverse("login"), {"username": "td", "password": "wrong"})
+    assert bad.status_code == 200 and bad.context["form"].errors

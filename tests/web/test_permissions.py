@@ -1,0 +1,134 @@
+"""Who may use which protected URL: ONE registry and ONE test visiting each as every role.
+
+Every app appends its protected URLs to :data:`REGISTRY` (URL name, method, example kwargs, the
+role users who may use it). ``test_every_protected_url_is_registered`` fails when a view wrapped
+in the permission helper has no entry here.
+
+Role users (see ``conftest.World``): ``anonymous`` (not logged in), ``public`` (logged in, no
+role), ``captain`` (captain of team ``CAPTAIN_TEAM_ID``), ``appeals``, ``td``, ``organiser``.
+Expected outcome: allowed → neither 403 nor a redirect to the login page; a denied anonymous
+user → redirect to the login page; a denied logged-in user → 403 (the friendly page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.web.conftest import ROLE_USERS, World
+
+ORGANISER = frozenset({"organiser"})
+EVERYONE_LOGGED_IN = frozenset(ROLE_USERS) - {"anonymous"}
+
+
+@dataclass(frozen=True)
+class Protected:
+    name: str
+    """The URL name, e.g. ``"players:import"``."""
+    method: str
+    """``"get"`` or ``"post"``."""
+    allowed: frozenset[str]
+    """The role users who may use it."""
+    kwargs: Callable[[World], dict[str, Any]] = lambda w: {"edition": w.edition.slug}
+    """Example URL kwargs, built from the test world."""
+    data: dict[str, Any] = field(default_factory=dict)
+    """POST data (keep it invalid or harmless: every role posts it in turn)."""
+
+
+def _player(world: World) -> dict[str, Any]:
+    from bridgeko.players.models import Player
+
+    player, _created = Player.objects.get_or_create(federation_id="P1", defaults={"name": "X"})
+    return {"edition": world.edition.slug, "pk": player.pk}
+
+
+def _role(world: World) -> dict[str, Any]:
+    from bridgeko.accounts.models import RoleAssignment
+
+    assignment = RoleAssignment.objects.get(edition=world.edition, user=world.users["appeals"])
+    return {"edition": world.edition.slug, "pk": assignment.pk}
+
+
+REGISTRY: list[Protected] = [
+    # editions
+    Protected("editions:create", "get", ORGANISER, kwargs=lambda w: {}),
+    Protected("editions:create", "post", ORGANISER, kwargs=lambda w: {}),
+    Protected("editions:edit", "get", ORGANISER),
+    Protected("editions:edit", "post", ORGANISER),
+    Protected("editions:dashboard", "get", ORGANISER),
+    # accounts
+    Protected("accounts:roles", "get", ORGANISER),
+    Protected("accounts:roles", "post", ORGANISER),
+    Protected("accounts:revoke", "post", ORGANISER, kwargs=_role, data={"dry": "1"}),
+    # players
+    Protected("players:list", "get", ORGANISER),
+    Protected("players:create", "get", ORGANISER),
+    Protected("players:create", "post", ORGANISER),
+    Protected("players:edit", "get", ORGANISER, kwargs=_player),
+    Protected("players:edit", "post", ORGANISER, kwargs=_player),
+    Protected("players:delete", "post", ORGANISER, kwargs=_player),
+    Protected("players:import", "get", ORGANISER),
+    Protected("players:import", "post", ORGANISER),
+    # audit
+    Protected("audit:log", "get", ORGANISER, kwargs=lambda w: {}),
+]
+
+
+def _protected_url_names() -> Iterator[str]:
+    def walk(patterns: list[Any], namespace: str) -> Iterator[str]:
+        for p in patterns:
+            if isinstance(p, URLResolver):
+                ns = f"{namespace}{p.namespace}:" if p.namespace else namespace
+                yield from walk(p.url_patterns, ns)
+            elif isinstance(p, URLPattern) and hasattr(p.callback, "bridgeko_roles"):
+                yield f"{namespace}{p.name}"
+
+    yield from walk(get_resolver().url_patterns, "")
+
+
+def test_every_protected_url_is_registered() -> None:
+    registered = {entry.name for entry in REGISTRY}
+    missing = sorted(set(_protected_url_names()) - registered)
+    assert missing == [], f"add these URLs to tests/web/test_permissions.py REGISTRY: {missing}"
+
+
+@pytest.mark.django_db
+def test_every_protected_url_as_every_role(world: World) -> None:
+    failures: list[str] = []
+    for entry in REGISTRY:
+        for who in ROLE_USERS:
+            client = world.client(who)
+            url = reverse(entry.name, kwargs=entry.kwargs(world))
+            send = client.post if entry.method == "post" else client.get
+            response = send(url, entry.data)
+            to_login = response.status_code == 302 and response["Location"].startswith(
+                reverse("login")
+            )
+            if who in entry.allowed:
+                ok = response.status_code != 403 and not to_login and response.status_code < 500
+            elif who == "anonymous":
+                ok = to_login
+            else:
+                ok = response.status_code == 403
+            if not ok:
+                verdict = "allowed" if who in entry.allowed else "denied"
+                failures.append(
+                    f"{entry.method.upper()} {entry.name} as {who}: "
+                    f"got {response.status_code}, expected {verdict}"
+                )
+    assert failures == []
+
+
+@pytest.mark.django_db
+def test_403_page_is_friendly(world: World) -> None:
+    client = world.client("td")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    response = client.get(reverse("players:list", kwargs={"edition": "ko-1999"}))
+    assert response.status_code == 403
+    assert response.templates[0].name == "403.html"
+    assert "ask the organiser" in response.content.decode()
