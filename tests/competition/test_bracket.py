@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -415,6 +416,9 @@ def test_invalid_places_are_refused() -> None:
     doc = _doc(*matches) | {"places": {"1": "winner of F", "2": "winner of SF1"}}
     with pytest.raises(SchemeError, match="place 2: 'winner of SF1' also plays on in match F"):
         scheme_from_dict(doc)
+    doc = _doc(*matches) | {"places": {"1": "winner of F", "01": "loser of F"}}
+    with pytest.raises(SchemeError, match="place 1 is given twice"):
+        scheme_from_dict(doc)
 
 
 def test_load_scheme_reports_file_problems(tmp_path: Path) -> None:
@@ -428,3 +432,56 @@ def test_load_scheme_reports_file_problems(tmp_path: Path) -> None:
         load_scheme(unknown)
     with pytest.raises(SchemeError, match="cannot read"):
         load_scheme(tmp_path / "missing.json")
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 20) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=5,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_I1_a_mutated_scheme_file_is_refused_with_a_message(data: st.DataObject) -> None:
+    doc: Any = scheme_to_dict(standard_scheme(8))
+    node = doc
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, dict | list) and child and data.draw(st.booleans()):
+            node = child
+            continue
+        if isinstance(node, dict) and data.draw(st.booleans()):
+            del node[key]
+        else:
+            node[key] = data.draw(JSON_VALUES)
+        break
+    try:
+        scheme = scheme_from_dict(doc)
+    except SchemeError as exc:
+        assert str(exc)
+        return
+    resolve(scheme, teams=scheme.size)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    results=st.dictionaries(
+        st.sampled_from([m.id for m in standard_scheme(8).matches] + ["X"]),
+        st.none() | st.integers(0, 9),
+    ),
+    teams=st.integers(5, 8),
+)
+def test_any_results_resolve_or_raise_a_bracket_error(
+    results: dict[str, int | None], teams: int
+) -> None:
+    try:
+        state = resolve(standard_scheme(8), results, teams=teams)
+    except BracketError as exc:
+        assert str(exc)
+        return
+    state.standings()

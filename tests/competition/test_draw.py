@@ -326,6 +326,13 @@ def _doc() -> dict[str, Any]:
     return doc
 
 
+def _manual_doc() -> dict[str, Any]:
+    drawn = ["T12", "T01", "T07", "T03", "T11", "T02", "T06", "T08"]
+    result = manual_draw(field(ELOS_12), drawn, drawn_at=WHEN, place=PLACE)
+    doc: dict[str, Any] = json.loads(protocol_json(result))
+    return doc
+
+
 def test_I8_protocol_contents() -> None:
     doc = _doc()
     assert doc["format"] == "bridgeko-draw-protocol" and doc["version"] == 1
@@ -499,3 +506,37 @@ def test_I3_manual_draw_needs_the_tied_teams_drawn() -> None:
 def test_I8_protocol_time_is_recorded_as_given() -> None:
     result = held(field(ELOS_12), drawn_at=datetime(1999, 3, 12, 17, 0, tzinfo=UTC))
     assert result.protocol["drawn_at"] == "1999-03-12T17:00:00+00:00"
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 40) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=5,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_I8_verify_never_crashes_on_a_mutated_protocol(data: st.DataObject) -> None:
+    doc: Any = _doc() if data.draw(st.booleans()) else _manual_doc()
+    # Walk to a random place in the document and replace or delete what is there.
+    node = doc
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, dict | list) and child and data.draw(st.booleans()):
+            node = child
+            continue
+        if isinstance(node, dict) and data.draw(st.booleans()):
+            del node[key]
+        else:
+            node[key] = data.draw(JSON_VALUES)
+        break
+    try:
+        report = verify_protocol(doc)
+    except ProtocolError:
+        return
+    assert report.ok == (not report.problems)

@@ -473,7 +473,9 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
         except SchemeError as exc:
             raise SchemeError(f"place {place}: {exc}") from None
     name = data.get("name", "")
-    return Scheme(size, tuple(matches), tuple(sorted(places)), name=str(name))
+    return Scheme(
+        size, tuple(matches), tuple(sorted(places, key=lambda item: item[0])), name=str(name)
+    )
 
 
 def load_scheme(path: str | Path) -> Scheme:

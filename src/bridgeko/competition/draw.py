@@ -449,7 +449,7 @@ def hold_draw(
     given = _sha256_hex(seed)
     if len(seed) < _MIN_SEED_BYTES:
         raise DrawError(f"the seed must be at least {_MIN_SEED_BYTES} bytes, not {len(seed)}")
-    if not hmac.compare_digest(given, str(commitment).strip().lower()):
+    if given != str(commitment).strip().lower():  # public values: no timing concern
         raise DrawError("the seed does not match the published commitment (I8)")
     rules, reg_edition = _rules(regulations, min_teams)
     entries = _entries(teams)
@@ -664,7 +664,7 @@ def _parse(doc: Mapping[str, Any]) -> _Parsed:
         numbering[number] = _read_id(value, f"number {number}")
     lot = [_read_id(v, "lot_order") for v in _need(doc, "lot_order", list, "a list of team ids")]
     bye_list: list[tuple[int, TeamId]] = []
-    for item in doc.get("byes", []):
+    for item in _need(doc, "byes", list, "a list of byes"):
         if not isinstance(item, dict) or isinstance(item.get("number"), bool):
             raise ProtocolError("'byes' must be a list of objects with number and team")
         bye_no = item.get("number")
@@ -777,7 +777,7 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
             problems.append("the revealed seed is not a hexadecimal text")
         if seed is not None:
             digest = commitment(seed)
-            if not hmac.compare_digest(digest, p.commitment.strip().lower()):
+            if digest != p.commitment.strip().lower():
                 problems.append(
                     f"the revealed seed does not match the commitment: SHA-256 of the seed is "
                     f"{digest}, the published commitment is {p.commitment} (I8)"
