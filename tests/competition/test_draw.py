@@ -540,3 +540,59 @@ def test_I8_verify_never_crashes_on_a_mutated_protocol(data: st.DataObject) -> N
     except ProtocolError:
         return
     assert report.ok == (not report.problems)
+
+
+def test_I8_commitment_published_before_the_draw() -> None:
+    before = WHEN - timedelta(days=7)
+    result = held(field(ELOS_12), committed_at=before)
+    assert result.protocol["committed_at"] == "1999-03-05T18:00:00+01:00"
+    assert verify_protocol(result.protocol).ok
+    with pytest.raises(DrawError, match="published before the draw"):
+        held(field(ELOS_12), committed_at=WHEN + timedelta(minutes=1))
+    doc = copy.deepcopy(result.protocol)
+    doc["committed_at"] = "1999-03-13T09:00:00+01:00"
+    assert verify_protocol(doc).problems == (
+        "the commitment was published after the draw, not before it (I8)",
+    )
+    doc["drawn_at"] = "12 March 1999"
+    with pytest.raises(ProtocolError, match="'drawn_at' must be a date and time"):
+        verify_protocol(doc)
+
+
+def test_I8_verify_flags_a_short_seed() -> None:
+    doc = _doc()
+    doc["seed"] = "abcd"
+    doc["commitment"] = commitment(bytes.fromhex("abcd"))
+    problems = verify_protocol(doc).problems
+    assert problems[0] == "the revealed seed has 2 bytes; a draw needs at least 16"
+
+
+def test_R11_3_every_unseeded_number_is_equally_likely() -> None:
+    # 12 teams: 4 seeded, 8 unseeded teams over numbers 5..12. Over 2400 fixed seeds each
+    # team should take each number about 300 times (sd ~ 16.2); 5 sd is a loose bound.
+    teams = field(ELOS_12)
+    counts: Counter[tuple[str, int]] = Counter()
+    for k in range(2400):
+        result = held(teams, hashlib.sha256(k.to_bytes(4, "big")).digest())
+        for n in range(5, 13):
+            counts[(result.numbers[n].id, n)] += 1
+    assert len(counts) == 64
+    assert all(219 <= c <= 381 for c in counts.values()), counts.most_common(3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    elos=st.lists(st.integers(480, 520), min_size=8, max_size=40),
+    data=st.data(),
+)
+def test_I8_any_manual_draw_of_the_whole_field_verifies(
+    elos: list[int], data: st.DataObject
+) -> None:
+    teams = field(elos)
+    drawn = data.draw(st.permutations([t.id for t in teams]))
+    result = manual_draw(teams, drawn, drawn_at=WHEN, place=PLACE)
+    assert sorted(result.numbers) == list(range(1, len(teams) + 1))
+    seeded = [result.numbers[k].elo for k in range(1, result.seeded + 1)]
+    assert seeded == sorted(elos, reverse=True)[: result.seeded]
+    report = verify_protocol(protocol_json(result))
+    assert report.ok, report.problems

@@ -377,12 +377,16 @@ class DrawResult(Generic[T]):
         raise DrawError(f"team {team_id!r} took no part in the draw")
 
 
+def _check_time(value: datetime, what: str) -> str:
+    if not isinstance(value, datetime):
+        raise DrawError(f"the time {what} must be a date and time")
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise DrawError(f"the time {what} must include its time zone")
+    return value.isoformat()
+
+
 def _check_drawn_at(drawn_at: datetime) -> str:
-    if not isinstance(drawn_at, datetime):
-        raise DrawError("the time of the draw must be a date and time")
-    if drawn_at.tzinfo is None or drawn_at.utcoffset() is None:
-        raise DrawError("the time of the draw must include its time zone")
-    return drawn_at.isoformat()
+    return _check_time(drawn_at, "of the draw")
 
 
 def _protocol(
@@ -390,6 +394,7 @@ def _protocol(
     method: str,
     edition: str,
     drawn_at: str,
+    committed_at: str | None = None,
     place: str,
     rules: _Rules,
     entries: Sequence[DrawEntry],
@@ -418,6 +423,7 @@ def _protocol(
         "scheme_size": size,
         "seeded": seeded,
         "commitment": commit,
+        "committed_at": committed_at,
         "seed": seed_hex,
         "lot_order": list(lot),
         "numbering": {str(n): tid for n, tid in enumerate(numbering, start=1)},
@@ -438,19 +444,27 @@ def hold_draw(
     edition: str | None = None,
     drawn_at: datetime,
     place: str,
+    committed_at: datetime | None = None,
 ) -> DrawResult[T]:
     """Holds the draw for ``teams`` with the revealed ``seed`` (R11, I3, I8).
 
     ``commitment`` is the hash published before the draw; a seed that does not match it is
     refused. ``regulations`` (a :class:`Regulations` or just its :class:`DrawRules`) gives the
     scheme sizes, the seeded divisor and, with a full Regulations, the minimum number of teams
-    and the edition's name. ``drawn_at`` (time-zone aware) and ``place`` go into the protocol.
+    and the edition's name. ``drawn_at`` (time-zone aware) and ``place`` go into the protocol,
+    and so does ``committed_at``, when the commitment was published (it must be before the draw).
     """
     given = _sha256_hex(seed)
     if len(seed) < _MIN_SEED_BYTES:
         raise DrawError(f"the seed must be at least {_MIN_SEED_BYTES} bytes, not {len(seed)}")
     if given != str(commitment).strip().lower():  # public values: no timing concern
         raise DrawError("the seed does not match the published commitment (I8)")
+    drawn_text = _check_drawn_at(drawn_at)
+    committed_text: str | None = None
+    if committed_at is not None:
+        committed_text = _check_time(committed_at, "of the commitment")
+        if committed_at >= drawn_at:
+            raise DrawError("the commitment must be published before the draw (I8)")
     rules, reg_edition = _rules(regulations, min_teams)
     entries = _entries(teams)
     size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
@@ -461,7 +475,8 @@ def hold_draw(
     doc = _protocol(
         method=METHOD_HMAC,
         edition=edition if edition is not None else (reg_edition or ""),
-        drawn_at=_check_drawn_at(drawn_at),
+        drawn_at=drawn_text,
+        committed_at=committed_text,
         place=place,
         rules=rules,
         entries=entries,
@@ -621,6 +636,21 @@ class _Parsed:
     lot: list[TeamId]
     numbering: dict[int, TeamId]
     byes: list[tuple[int, TeamId]]
+    drawn_at: datetime
+    committed_at: datetime | None
+
+
+def _read_time(doc: Mapping[str, Any], key: str) -> datetime:
+    raw = doc.get(key)
+    value: datetime | None = None
+    if isinstance(raw, str):
+        try:
+            value = datetime.fromisoformat(raw)
+        except ValueError:
+            value = None
+    if value is None or value.utcoffset() is None:
+        raise ProtocolError(f"'{key}' must be a date and time with its time zone (ISO 8601)")
+    return value
 
 
 def _parse(doc: Mapping[str, Any]) -> _Parsed:
@@ -688,6 +718,8 @@ def _parse(doc: Mapping[str, Any]) -> _Parsed:
         lot=lot,
         numbering=numbering,
         byes=bye_list,
+        drawn_at=_read_time(doc, "drawn_at"),
+        committed_at=_read_time(doc, "committed_at") if doc.get("committed_at") else None,
     )
 
 
@@ -775,6 +807,12 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
         except ValueError:
             seed = None
             problems.append("the revealed seed is not a hexadecimal text")
+        if seed is not None and len(seed) < _MIN_SEED_BYTES:
+            problems.append(
+                f"the revealed seed has {len(seed)} bytes; a draw needs at least {_MIN_SEED_BYTES}"
+            )
+        if p.committed_at is not None and p.drawn_at is not None and p.committed_at >= p.drawn_at:
+            problems.append("the commitment was published after the draw, not before it (I8)")
         if seed is not None:
             digest = commitment(seed)
             if digest != p.commitment.strip().lower():
