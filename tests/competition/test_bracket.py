@@ -21,6 +21,7 @@ from bridgeko.competition.bracket import (
     Winner,
     first_round,
     load_scheme,
+    numbered_results,
     parse_ref,
     resolve,
     scheme_from_dict,
@@ -485,3 +486,14 @@ def test_any_results_resolve_or_raise_a_bracket_error(
         assert str(exc)
         return
     state.standings()
+
+
+def test_results_given_by_team_are_mapped_to_numbers() -> None:
+    numbers = {1: "Alfa", 2: "Beta", 3: "Gama", 4: "Delta"}
+    results = numbered_results({"SF1": "Delta", "SF2": None}, numbers)
+    assert results == {"SF1": 4, "SF2": None}
+    state = resolve(standard_scheme(4), results, teams=4)
+    assert state.match("F").home.number == 4
+    assert state.match("F").status is MatchStatus.BYE
+    with pytest.raises(BracketError, match="has no draw number"):
+        numbered_results({"SF1": "Omega"}, numbers)

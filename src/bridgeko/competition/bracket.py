@@ -19,13 +19,15 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgeko.competition.regulations import Stage
+
+T = TypeVar("T", bound=Hashable)
 
 __all__ = [
     "BracketError",
@@ -45,6 +47,7 @@ __all__ = [
     "describe",
     "first_round",
     "load_scheme",
+    "numbered_results",
     "parse_ref",
     "projected",
     "resolve",
@@ -585,10 +588,8 @@ class BracketState:
     matches: tuple[MatchState, ...]
 
     def match(self, match_id: str) -> MatchState:
-        for m in self.matches:
-            if m.id == match_id:
-                return m
-        raise BracketError(f"the scheme has no match {match_id!r}")
+        spec = self.scheme.match(match_id)
+        return self.matches[self.scheme.matches.index(spec)]
 
     @property
     def finished(self) -> bool:
@@ -743,6 +744,27 @@ def resolve(
             state = MatchState(spec, home, away, MatchStatus.NO_WINNER, empty_w, empty_l)
         out[spec.id] = state
     return BracketState(scheme, present, tuple(out[m.id] for m in scheme.matches))
+
+
+def numbered_results(
+    results: Mapping[str, T | None], numbers: Mapping[int, T]
+) -> dict[str, int | None]:
+    """Results given by team (match id -> winning team, or None for I16) -> by draw number.
+
+    ``numbers`` is the draw's number -> team mapping (``DrawResult.numbers``).
+    """
+    index: dict[T, int] = {}
+    for number, team in numbers.items():
+        index[team] = number
+    out: dict[str, int | None] = {}
+    for match_id, winner in results.items():
+        if winner is None:
+            out[match_id] = None
+        elif winner in index:
+            out[match_id] = index[winner]
+        else:
+            raise BracketError(f"match {match_id}: the winner {winner!r} has no draw number")
+    return out
 
 
 def projected(state: BracketState) -> dict[str, tuple[str, str]]:
