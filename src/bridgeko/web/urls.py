@@ -23,6 +23,9 @@ urlpatterns = [
     path("", include("bridgeko.accounts.urls")),
     path("", include("bridgeko.players.urls")),
     path("", include("bridgeko.audit.urls")),
+    path("", include("bridgeko.entries.urls")),
+    path("", include("bridgeko.draw.urls")),
+    path("", include("bridgeko.public.urls")),
 ]
 
 if settings.SERVE_STATIC:

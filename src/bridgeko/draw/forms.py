@@ -1,0 +1,35 @@
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+DATETIME_WIDGET = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+
+
+class AnnounceForm(forms.Form):
+    place = forms.CharField(label=_("Place of the draw"), max_length=200)
+    at = forms.DateTimeField(label=_("Time of the draw"), widget=DATETIME_WIDGET)
+
+
+class ManualDrawForm(forms.Form):
+    drawn_at = forms.DateTimeField(label=_("Drawn at"), widget=DATETIME_WIDGET)
+    drawn_order = forms.CharField(
+        label=_("Teams in the order drawn"),
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_(
+            "One team name per line: every unseeded team, and the seeded teams of equal Elo "
+            "whose order was drawn (I3)."
+        ),
+    )
+
+
+class DefaultsForm(forms.Form):
+    first_date = forms.DateField(
+        label=_("First preliminary round on or after"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+
+
+class MatchDateForm(forms.Form):
+    start = forms.DateTimeField(label=_("Start"), widget=DATETIME_WIDGET)
+    location = forms.CharField(label=_("Place"), max_length=200, required=False)

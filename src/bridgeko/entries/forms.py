@@ -1,0 +1,129 @@
+"""Forms of the entries pages; every check of a rule is the service's (engine's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from bridgeko.audit.services import ServiceError
+from bridgeko.entries.models import Pair, Team
+from bridgeko.players.models import Player
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+MAX_PAIRS = 3
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=120)
+    roster = forms.CharField(
+        label=_("Roster, captain first"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_(
+            "One player per line, the captain first (R7.1): the federation id, or the name as in "
+            "the register. 4 to 6 players."
+        ),
+    )
+    exception_reason = forms.CharField(
+        label=_("Reason for the exception (chief TD, R7.2)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Needed to change the roster after entry."),
+    )
+    late_reason = forms.CharField(
+        label=_("Reason for the late entry (chief TD)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Needed once the entries are closed."),
+    )
+
+    def roster_lines(self) -> list[str]:
+        return [line.strip() for line in self.cleaned_data["roster"].splitlines() if line.strip()]
+
+
+class PairsForm(forms.Form):
+    """Up to three declared pairs, chosen from the roster (R3.1b)."""
+
+    def __init__(self, *args: Any, roster: list[Player], pairs: list[Pair], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(str(p.pk), p.name) for p in roster]
+        initial: list[tuple[int, int]] = [(p.player_a_id, p.player_b_id) for p in pairs]
+        if not initial and len(roster) == 4:  # a team of 4 is two pairs: propose 1-2, 3-4
+            initial = [(roster[0].pk, roster[1].pk), (roster[2].pk, roster[3].pk)]
+        self.by_id = {p.pk: p for p in roster}
+        for k in range(1, MAX_PAIRS + 1):
+            a, b = initial[k - 1] if k <= len(initial) else ("", "")
+            for side, value in (("a", a), ("b", b)):
+                self.fields[f"pair{k}_{side}"] = forms.ChoiceField(
+                    label=_("Pair %(k)d, player %(side)s") % {"k": k, "side": side.upper()},
+                    choices=choices,
+                    required=False,
+                    initial=str(value),
+                )
+
+    def pairs(self) -> list[tuple[Player, Player]]:
+        out: list[tuple[Player, Player]] = []
+        for k in range(1, MAX_PAIRS + 1):
+            a, b = self.cleaned_data.get(f"pair{k}_a"), self.cleaned_data.get(f"pair{k}_b")
+            if a and b:
+                out.append((self.by_id[int(a)], self.by_id[int(b)]))
+            elif a or b:
+                raise ServiceError(_("Pair %(k)d needs two players.") % {"k": k}, field="pairs")
+        return out
+
+
+class ConditionsForm(forms.Form):
+    form_received = forms.DateField(
+        label=_("Entry form received (R3.1a)"),
+        required=False,
+        widget=DATE_WIDGET,
+        help_text=_("From then on the roster is frozen (R7.2)."),
+    )
+    fee_received = forms.DateField(
+        label=_("Entry fee received (R3.1c)"), required=False, widget=DATE_WIDGET
+    )
+    fee_paid = forms.IntegerField(label=_("Amount received"), min_value=0, initial=0)
+
+    def __init__(self, *args: Any, team: Team, pairs: list[Pair], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pair_objects = pairs
+        for pair in pairs:
+            self.fields[f"card_{pair.pk}"] = forms.DateField(
+                label=_("Convention card of %(pair)s received (R3.1b)") % {"pair": pair.label},
+                required=False,
+                widget=DATE_WIDGET,
+                initial=pair.card_received,
+            )
+        self.fields["form_received"].initial = team.form_received
+        self.fields["fee_received"].initial = team.fee_received
+        self.fields["fee_paid"].initial = team.fee_paid
+
+    def cards(self) -> dict[int, Any]:
+        return {p.pk: self.cleaned_data.get(f"card_{p.pk}") for p in self.pair_objects}
+
+
+class FeeForm(forms.Form):
+    amount = forms.IntegerField(
+        label=_("Fee decided by the organiser"),
+        min_value=0,
+        required=False,
+        help_text=_("Leave empty to return to the fee of R4.1."),
+    )
+    reason = forms.CharField(
+        label=_("Reason (I4)"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class NoShowForm(forms.Form):
+    match = forms.CharField(label=_("Match"), max_length=40)
+    timely_notice = forms.BooleanField(
+        label=_("The team told the organiser and the opponents in time (R15.1)"), required=False
+    )
+    note = forms.CharField(
+        label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )

@@ -1,0 +1,138 @@
+"""Teams of an edition, their rosters (captain first), pairs, conditions of entry and fees,
+the closing of entries and the failures to appear that bar players from the next edition.
+
+Every rule is the engine's (:mod:`bridgeko.competition.entries`); these models only store what
+the organiser recorded. Writes go through :mod:`bridgeko.entries.services`.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Team(models.Model):
+    edition = models.ForeignKey(
+        "editions.Edition",
+        on_delete=models.CASCADE,
+        related_name="teams",
+        verbose_name=_("edition"),
+    )
+    name = models.CharField(_("team name"), max_length=120)
+    created_at = models.DateTimeField(_("created"))
+    # R3.1: the conditions of entry, each with the date it reached the organiser (I12: local day).
+    form_received = models.DateField(_("entry form received"), null=True, blank=True)
+    """R3.1a; also the moment of entry: from then on the roster is frozen (R7.2)."""
+    fee_received = models.DateField(_("fee received"), null=True, blank=True)
+    """R3.1c: when the fee was received in full."""
+    fee_paid = models.PositiveIntegerField(_("amount paid"), default=0)
+    fee_override_amount = models.PositiveIntegerField(_("fee set by the organiser"), null=True)
+    fee_override_reason = models.TextField(_("reason for the fee"), blank=True)
+    late_entry = models.BooleanField(_("late entry"), default=False)
+    """Entered after the entries were closed (an audited exception, not in the draw held)."""
+    late_reason = models.TextField(_("reason for the late entry"), blank=True)
+    accepted = models.BooleanField(_("entered"), null=True)
+    """Set when the entries are closed (I11): met every condition in time or not."""
+
+    class Meta:
+        ordering = ("edition", "name")
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [
+            models.UniqueConstraint(fields=("edition", "name"), name="entries_team_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def frozen(self) -> bool:
+        """R7.2: after entry (the entry form received) the roster is frozen."""
+        return self.form_received is not None
+
+
+class RosterEntry(models.Model):
+    """One player on a team's roster; ``position`` 1 is the captain (R7.1)."""
+
+    edition = models.ForeignKey("editions.Edition", on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="roster")
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.PROTECT, related_name="roster_entries"
+    )
+    position = models.PositiveSmallIntegerField(_("order"))
+
+    class Meta:
+        ordering = ("team", "position")
+        verbose_name = _("roster entry")
+        verbose_name_plural = _("roster entries")
+        constraints = [
+            # R7.3 also holds in the database (the service checks it first, with a message).
+            models.UniqueConstraint(fields=("edition", "player"), name="entries_one_roster"),
+            models.UniqueConstraint(fields=("team", "position"), name="entries_roster_order"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team}: {self.position}. {self.player}"
+
+
+class Pair(models.Model):
+    """A declared pair and when its convention card was received (R3.1b)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="pairs")
+    player_a = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
+    card_received = models.DateField(_("convention card received"), null=True, blank=True)
+
+    class Meta:
+        ordering = ("team", "id")
+        verbose_name = _("pair")
+        verbose_name_plural = _("pairs")
+
+    def __str__(self) -> str:
+        return self.label
+
+    @property
+    def label(self) -> str:
+        return f"{self.player_a.name} – {self.player_b.name}"
+
+
+class EntriesClosing(models.Model):
+    """The closing of an edition's entries (R8.1, R9.2, I11), as the engine decided it."""
+
+    edition = models.OneToOneField(
+        "editions.Edition", on_delete=models.CASCADE, related_name="entries_closing"
+    )
+    closed_at = models.DateTimeField(_("closed"))
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancelled = models.BooleanField(_("cancelled"), default=False)
+    reason = models.TextField(_("reason"))
+    refunds = models.JSONField(_("refunds"), default=list, blank=True)
+    """R8.1: ``[{"team": id, "name": ..., "amount": ..., "currency": ...}]`` when cancelled."""
+
+    class Meta:
+        verbose_name = _("closing of entries")
+        verbose_name_plural = _("closings of entries")
+
+    def __str__(self) -> str:
+        return f"{self.edition}: {self.reason}"
+
+
+class NoShow(models.Model):
+    """A team's failure to appear for a match (R15.1-R15.3), recorded by a TD."""
+
+    edition = models.ForeignKey("editions.Edition", on_delete=models.CASCADE, related_name="+")
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="no_shows")
+    match = models.CharField(_("match"), max_length=40, blank=True)
+    timely_notice = models.BooleanField(_("told the organiser in time"), default=False)
+    """R15.3: without timely notice all the team's players are barred from the next edition."""
+    note = models.TextField(_("note"), blank=True)
+
+    class Meta:
+        verbose_name = _("failure to appear")
+        verbose_name_plural = _("failures to appear")
+
+    def __str__(self) -> str:
+        return f"{self.team} {self.match}"

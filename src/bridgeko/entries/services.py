@@ -1,0 +1,699 @@
+"""Team entries: every write is one service (validate with the engine → one transaction → one
+audit entry), used alike by the views, the admin and the demo loader.
+
+Rules are never implemented here; each comes from the engine:
+
+- R7.1, R7.3 roster: :func:`bridgeko.competition.entries.check_roster`;
+- R7.2 roster freeze and the chief TD's exception:
+  :func:`~bridgeko.competition.entries.change_roster`;
+- R15.3 barred players: :mod:`bridgeko.competition.sanctions`;
+- R4.1, I4 fee: :func:`~bridgeko.competition.entries.entry_fee`;
+- R3, R8.1, I11 closing of entries: :func:`~bridgeko.competition.entries.close_entries`;
+- R10 team Elo: :func:`bridgeko.competition.rating.team_elo_for`.
+
+The read side (:func:`edition_teams`) loads a whole edition's teams in a fixed handful of queries
+(no per-row query) for the team pages, the public pages and the draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from bridgeko.accounts.permissions import is_organiser
+from bridgeko.audit.services import ServiceError, record
+from bridgeko.competition import entries as rules
+from bridgeko.competition import sanctions
+from bridgeko.competition.rating import team_elo_for
+from bridgeko.competition.schedule import end_of_day
+from bridgeko.editions.models import Edition
+from bridgeko.entries.models import EntriesClosing, NoShow, Pair, RosterEntry, Team
+from bridgeko.players.models import EloRating, Player
+
+# ---------------------------------------------------------------------------------------------
+# Read side: an edition's teams in a handful of queries
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    player: Player
+    elo: int | None
+    """The player's Elo on the edition's list (R10.1); None when not known."""
+    barred: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TeamInfo:
+    """A team with everything the pages show, computed by the engine."""
+
+    team: Team
+    roster: tuple[RosterLine, ...]
+    pairs: tuple[Pair, ...]
+    elo: int
+    """R10: the team's rounded Elo."""
+    fee: rules.FeeDecision | None
+    """R4.1: None when the roster is empty."""
+    conditions: rules.ConditionsResult
+
+    @property
+    def id(self) -> int:
+        return int(self.team.pk)
+
+    @property
+    def name(self) -> str:
+        return self.team.name
+
+    @property
+    def captain(self) -> Player | None:
+        return self.roster[0].player if self.roster else None
+
+    @property
+    def player_ids(self) -> list[int]:
+        return [line.player.pk for line in self.roster]
+
+
+def _elo_map(edition: Edition, player_ids: Sequence[int]) -> dict[int, int]:
+    reference = edition.regulations.rating.reference_date
+    return dict(
+        EloRating.objects.filter(
+            elo_list__reference_date=reference, player_id__in=list(player_ids)
+        ).values_list("player_id", "elo")
+    )
+
+
+def _rosters(teams: Sequence[Team]) -> dict[int, list[Player]]:
+    out: dict[int, list[Player]] = {t.pk: [] for t in teams}
+    for entry in RosterEntry.objects.filter(team__in=list(teams)).select_related("player"):
+        out[entry.team_id].append(entry.player)
+    return out
+
+
+def previous_teams(edition: Edition) -> dict[str, list[int]]:
+    """The teams whose entry was accepted in the previous edition ("took part", I4): name ->
+    roster (player ids, captain first)."""
+    if edition.previous_id is None:
+        return {}
+    teams = list(Team.objects.filter(edition_id=edition.previous_id, accepted=True))
+    rosters = _rosters(teams)
+    return {t.name: [p.pk for p in rosters[t.pk]] for t in teams}
+
+
+def barred_players(edition: Edition) -> set[int]:
+    """R15.3: players barred from ``edition`` for a no-show without timely notice in the
+    previous edition (the engine decides)."""
+    if edition.previous_id is None:
+        return set()
+    shows = list(NoShow.objects.filter(edition_id=edition.previous_id))
+    if not shows:
+        return set()
+    rosters = _rosters(list(Team.objects.filter(pk__in=[s.team_id for s in shows])))
+    barred = sanctions.barred_players(
+        sanctions.NoShow(
+            team=s.team_id,
+            roster=[p.pk for p in rosters.get(s.team_id, [])],
+            timely_notice=s.timely_notice,
+            match=s.match,
+        )
+        for s in shows
+    )
+    return {int(p) for p in barred}
+
+
+def _conditions(team: Team, pairs: Sequence[Pair]) -> rules.EntryConditions:
+    return rules.EntryConditions(
+        form_received=team.form_received,
+        convention_cards={pair.label: pair.card_received for pair in pairs},
+        fee_received=team.fee_received,
+        fee_paid=team.fee_paid,
+    )
+
+
+def _fee(
+    team: Team,
+    roster: Sequence[Player],
+    previous: Mapping[str, Sequence[int]],
+    edition: Edition,
+) -> rules.FeeDecision | None:
+    if not roster:
+        return None
+    override = None
+    if team.fee_override_amount is not None:
+        override = rules.FeeOverride(team.fee_override_amount, team.fee_override_reason)
+    return rules.entry_fee(
+        team.name,
+        [p.pk for p in roster],
+        {p.pk: p.member for p in roster},
+        previous,
+        edition.regulations,
+        override=override,
+    )
+
+
+def edition_teams(
+    edition: Edition, *, accepted_only: bool = False, team_ids: Sequence[int] | None = None
+) -> list[TeamInfo]:
+    """The edition's teams (ordered by name) with rosters, Elo (R10), fee (R4.1) and the state
+    of their conditions of entry (R3) — in at most 7 queries whatever the number of teams."""
+    reg = edition.regulations
+    qs = Team.objects.filter(edition=edition)
+    if accepted_only:
+        qs = qs.filter(accepted=True)
+    if team_ids is not None:
+        qs = qs.filter(pk__in=list(team_ids))
+    teams = list(qs.order_by("name"))
+    if not teams:
+        return []
+    rosters = _rosters(teams)
+    pairs: dict[int, list[Pair]] = {t.pk: [] for t in teams}
+    for pair in Pair.objects.filter(team__in=teams).select_related("player_a", "player_b"):
+        pairs[pair.team_id].append(pair)
+    elo = _elo_map(edition, [p.pk for r in rosters.values() for p in r])
+    previous = previous_teams(edition)
+    barred = barred_players(edition)
+    out: list[TeamInfo] = []
+    fees_due: dict[int, int] = {}
+    for team in teams:
+        roster = rosters[team.pk]
+        fee = _fee(team, roster, previous, edition)
+        if fee is not None:
+            fees_due[team.pk] = fee.amount
+        conditions = rules.conditions_met(
+            _conditions(team, pairs[team.pk]),
+            reg.entry.deadline,
+            reg.edition.timezone,
+            min_pairs=reg.entry.min_players // 2,  # R7.1: a team of 4 players is 2 pairs
+            fee_due=fees_due.get(team.pk),
+        )
+        lines = tuple(RosterLine(p, elo.get(p.pk), p.pk in barred) for p in roster)
+        out.append(
+            TeamInfo(
+                team=team,
+                roster=lines,
+                pairs=tuple(pairs[team.pk]),
+                elo=team_elo_for([line.elo for line in lines], reg),  # R10
+                fee=fee,
+                conditions=conditions,
+            )
+        )
+    return out
+
+
+def team_info(team: Team) -> TeamInfo:
+    return edition_teams(team.edition, team_ids=[team.pk])[0]
+
+
+def closing_of(edition: Edition) -> EntriesClosing | None:
+    return EntriesClosing.objects.filter(edition=edition).first()
+
+
+# ---------------------------------------------------------------------------------------------
+# Writes
+
+
+def _roster_problems(
+    edition: Edition, roster: Sequence[Player], team: Team | None
+) -> list[rules.RosterProblem]:
+    """R7.1, R7.3 and R15.3 from the engine, for a roster about to be saved."""
+    others: dict[str, list[int]] = {}
+    entries = RosterEntry.objects.filter(edition=edition).select_related("team")
+    if team is not None:
+        entries = entries.exclude(team=team)
+    for entry in entries.order_by("team__name", "position"):
+        others.setdefault(entry.team.name, []).append(entry.player_id)
+    ids = [p.pk for p in roster]
+    names = {p.pk: p.name for p in roster}
+    problems = rules.check_roster(ids, edition.regulations, others, names=names)
+    problems += sanctions.check_not_barred(ids, barred_players(edition), names=names)
+    return problems
+
+
+def _roster_error(problems: Sequence[rules.RosterProblem]) -> ServiceError:
+    return ServiceError(
+        _("The roster cannot be accepted; nothing was saved."),
+        field="roster",
+        errors=[str(p) for p in problems],
+    )
+
+
+def _save_roster(team: Team, roster: Sequence[Player]) -> None:
+    RosterEntry.objects.filter(team=team).delete()
+    RosterEntry.objects.bulk_create(
+        RosterEntry(edition_id=team.edition_id, team=team, player=p, position=k)
+        for k, p in enumerate(roster, start=1)
+    )
+
+
+def _team_state(team: Team) -> dict[str, Any]:
+    roster = list(
+        RosterEntry.objects.filter(team=team)
+        .order_by("position")
+        .values_list("player__name", "player_id")
+    )
+    return {
+        "name": team.name,
+        "roster": [f"{name} ({pk})" for name, pk in roster],
+        "form_received": team.form_received,
+        "fee_received": team.fee_received,
+        "fee_paid": team.fee_paid,
+        "fee_override_amount": team.fee_override_amount,
+        "fee_override_reason": team.fee_override_reason,
+        "pairs": [
+            {"pair": p.label, "card_received": p.card_received}
+            for p in Pair.objects.filter(team=team).select_related("player_a", "player_b")
+        ],
+        "accepted": team.accepted,
+        "late_entry": team.late_entry,
+    }
+
+
+def _clean_name(edition: Edition, name: str, team: Team | None = None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise ServiceError(_("The team needs a name."), field="name")
+    clash = Team.objects.filter(edition=edition)
+    if team is not None:
+        clash = clash.exclude(pk=team.pk)
+    normal = rules.normalise_team_name(name)
+    for other in clash.values_list("name", flat=True):
+        if rules.normalise_team_name(other) == normal:
+            raise ServiceError(
+                _("A team named %(name)s has already entered.") % {"name": other}, field="name"
+            )
+    return name
+
+
+def create_team(
+    *,
+    edition: Edition,
+    name: str,
+    roster: Sequence[Player],
+    user: Any,
+    now: datetime,
+    late_reason: str = "",
+) -> Team:
+    """Enters a team with its roster, captain first (R7.1, R7.3, R15.3 checked at once).
+
+    After the entries were closed only an organiser (chief TD) may enter a team, as a late
+    entry with a reason (audited); a late team takes no part in a draw already made.
+    """
+    name = _clean_name(edition, name)
+    late = closing_of(edition) is not None
+    late_reason = late_reason.strip()
+    if late and not (is_organiser(user, edition) and late_reason):
+        raise ServiceError(
+            _(
+                "The entries are closed. Only the chief TD may enter a late team, "
+                "and the late entry needs a reason."
+            ),
+            field="late_reason",
+        )
+    problems = _roster_problems(edition, roster, None)
+    if problems:
+        raise _roster_error(problems)
+    try:
+        with transaction.atomic():
+            team = Team.objects.create(
+                edition=edition,
+                name=name,
+                created_at=now,
+                late_entry=late,
+                late_reason=late_reason if late else "",
+            )
+            _save_roster(team, roster)
+            record(
+                "bridgeko.team.late_entered" if late else "bridgeko.team.entered",
+                user=user,
+                edition=edition,
+                obj=team,
+                after=_team_state(team) | ({"late_reason": late_reason} if late else {}),
+                summary=name + (f" — {late_reason}" if late else ""),
+                at=now,
+            )
+    except IntegrityError:  # a concurrent entry took the name or a player (R7.3)
+        raise ServiceError(
+            _("Another entry took this name or one of these players meanwhile; try again."),
+            field="roster",
+        ) from None
+    return team
+
+
+def update_team(
+    *,
+    team: Team,
+    name: str,
+    roster: Sequence[Player],
+    user: Any,
+    now: datetime,
+    exception_reason: str = "",
+) -> Team:
+    """Changes a team's name and roster.
+
+    Before entry (the form not yet received) a captain or organiser may change it freely within
+    R7.1/R7.3/R15.3. After entry the roster is frozen (R7.2): only the chief TD (an organiser
+    role) may allow a change, with a reason (the engine's :func:`change_roster`).
+    """
+    edition = team.edition
+    name = _clean_name(edition, name, team)
+    current = list(
+        RosterEntry.objects.filter(team=team)
+        .order_by("position")
+        .values_list("player_id", flat=True)
+    )
+    new_ids = [p.pk for p in roster]
+    exception = exception_reason.strip()
+    change: rules.RosterChange | None = None
+    if team.frozen and current != new_ids:
+        if not is_organiser(user, edition):
+            raise ServiceError(
+                _("The roster is frozen after entry; only the chief TD may allow a change (R7.2)."),
+                field="exception_reason",
+            )
+        try:
+            change = rules.change_roster(
+                current,
+                new_ids,
+                edition.regulations,
+                exception_reason=exception or None,
+                names={p.pk: p.name for p in roster},
+            )
+        except rules.RosterFrozenError as exc:
+            raise ServiceError(str(exc), field="exception_reason") from None
+        except rules.RosterError as exc:
+            raise _roster_error(exc.problems) from None
+    if current != new_ids:
+        problems = _roster_problems(edition, roster, team)
+        if problems:
+            raise _roster_error(problems)
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        before = _team_state(team)
+        team.name = name
+        team.save(update_fields=["name"])
+        if current != new_ids:
+            _save_roster(team, roster)
+        after = _team_state(team)
+        if change is not None and change.changed:
+            after["exception_reason"] = change.reason
+        record(
+            "bridgeko.team.roster_exception"
+            if change and change.changed
+            else "bridgeko.team.changed",
+            user=user,
+            edition=edition,
+            obj=team,
+            before=before,
+            after=after,
+            summary=(
+                _("Roster changed after entry (R7.2): %(reason)s") % {"reason": change.reason}
+                if change and change.changed
+                else team.name
+            ),
+            at=now,
+        )
+    return team
+
+
+def set_pairs(
+    *, team: Team, pairs: Sequence[tuple[Player, Player]], user: Any, now: datetime
+) -> list[Pair]:
+    """Declares the team's pairs (R3.1b: a convention card of each pair). Both players of a
+    pair are on the roster; a pair is declared once. Receipt dates of kept pairs are kept."""
+    roster = set(RosterEntry.objects.filter(team=team).values_list("player_id", flat=True))
+    seen: set[frozenset[int]] = set()
+    for a, b in pairs:
+        if a.pk == b.pk:
+            raise ServiceError(_("A pair is two different players."), field="pairs")
+        if a.pk not in roster or b.pk not in roster:
+            raise ServiceError(
+                _("%(a)s – %(b)s: both players of a pair must be on the roster.")
+                % {"a": a.name, "b": b.name},
+                field="pairs",
+            )
+        key = frozenset((a.pk, b.pk))
+        if key in seen:
+            raise ServiceError(
+                _("The pair %(a)s – %(b)s is declared twice.") % {"a": a.name, "b": b.name},
+                field="pairs",
+            )
+        seen.add(key)
+    if team.frozen and not is_organiser(user, team.edition):
+        raise ServiceError(_("After entry only the organiser may change the declared pairs."))
+    with transaction.atomic():
+        before = _team_state(team)
+        old = {
+            frozenset((p.player_a_id, p.player_b_id)): p.card_received
+            for p in Pair.objects.filter(team=team)
+        }
+        Pair.objects.filter(team=team).delete()
+        created = [
+            Pair.objects.create(
+                team=team, player_a=a, player_b=b, card_received=old.get(frozenset((a.pk, b.pk)))
+            )
+            for a, b in pairs
+        ]
+        record(
+            "bridgeko.team.pairs_declared",
+            user=user,
+            edition=team.edition,
+            obj=team,
+            before=before,
+            after=_team_state(team),
+            summary=", ".join(p.label for p in created),
+            at=now,
+        )
+    return created
+
+
+def record_conditions(
+    *,
+    team: Team,
+    form_received: date | None,
+    fee_received: date | None,
+    fee_paid: int,
+    cards: Mapping[int, date | None],
+    user: Any,
+    now: datetime,
+) -> Team:
+    """Records what the organiser received and when (R3.1): the entry form (from then on the
+    roster is frozen, R7.2), the convention card of each pair (``cards``: pair id -> date) and
+    the fee. Whether it was in time is the engine's :func:`conditions_met` (shown, and applied
+    when the entries are closed)."""
+    if fee_paid < 0:
+        raise ServiceError(_("The amount paid cannot be negative."), field="fee_paid")
+    if fee_received is not None and fee_paid == 0:
+        raise ServiceError(
+            _("Enter the amount received with the date the fee was received."), field="fee_paid"
+        )
+    pairs = {p.pk: p for p in Pair.objects.filter(team=team)}
+    unknown = set(cards) - set(pairs)
+    if unknown:
+        raise ServiceError(_("A convention card names a pair of another team."))
+    if form_received is not None and not RosterEntry.objects.filter(team=team).exists():
+        raise ServiceError(_("The team has no roster yet."), field="form_received")
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        before = _team_state(team)
+        team.form_received = form_received
+        team.fee_received = fee_received
+        team.fee_paid = fee_paid
+        team.save(update_fields=["form_received", "fee_received", "fee_paid"])
+        for pair_id, received in cards.items():
+            pair = pairs[pair_id]
+            if pair.card_received != received:
+                pair.card_received = received
+                pair.save(update_fields=["card_received"])
+        record(
+            "bridgeko.team.conditions_recorded",
+            user=user,
+            edition=team.edition,
+            obj=team,
+            before=before,
+            after=_team_state(team),
+            summary=team.name,
+            at=now,
+        )
+    return team
+
+
+def override_fee(*, team: Team, amount: int | None, reason: str, user: Any, now: datetime) -> Team:
+    """The organiser's decision on a team's fee, with a reason (I4); ``amount=None`` returns
+    to the fee of R4.1."""
+    if amount is not None:
+        try:
+            rules.FeeOverride(amount, reason)  # the engine checks the amount and the reason
+        except ValueError as exc:
+            raise ServiceError(str(exc), field="reason") from None
+    with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        before = _team_state(team)
+        team.fee_override_amount = amount
+        team.fee_override_reason = reason.strip() if amount is not None else ""
+        team.save(update_fields=["fee_override_amount", "fee_override_reason"])
+        record(
+            "bridgeko.team.fee_overridden",
+            user=user,
+            edition=team.edition,
+            obj=team,
+            before=before,
+            after=_team_state(team),
+            summary=f"{team.name}: {amount} — {reason.strip()}",
+            at=now,
+        )
+    return team
+
+
+def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosing:
+    """Closes the entries at the deadline (R3.2, R8.1, I11, I12): the engine says which teams
+    met every condition in time and whether the edition is cancelled (then with the refunds)."""
+    reg = edition.regulations
+    if closing_of(edition) is not None:
+        raise ServiceError(_("The entries are already closed."))
+    if now < end_of_day(reg.entry.deadline, reg):  # I12: the deadline is the end of that day
+        raise ServiceError(
+            _("The entries close after the deadline, the end of %(date)s (R3.2).")
+            % {"date": reg.entry.deadline.isoformat()}
+        )
+    teams = [t for t in edition_teams(edition) if not t.team.late_entry]
+    outcome = rules.close_entries(
+        {t.id: _conditions(t.team, t.pairs) for t in teams},
+        reg,
+        fees_due={t.id: t.fee.amount for t in teams if t.fee is not None},
+    )
+    names = {t.id: t.name for t in teams}
+    accepted = set(outcome.accepted)
+    with transaction.atomic():
+        for info in teams:
+            info.team.accepted = info.id in accepted
+        Team.objects.bulk_update([t.team for t in teams], ["accepted"])
+        closing = EntriesClosing.objects.create(
+            edition=edition,
+            closed_at=now,
+            closed_by=user if getattr(user, "is_authenticated", False) else None,
+            cancelled=outcome.cancelled,
+            reason=outcome.reason,
+            refunds=[
+                {
+                    "team": r.team,
+                    "name": names.get(int(r.team), str(r.team)),
+                    "amount": r.amount,
+                    "currency": r.currency,
+                }
+                for r in outcome.refunds
+            ],
+        )
+        record(
+            "bridgeko.entries.closed",
+            user=user,
+            edition=edition,
+            obj=closing,
+            after={
+                "accepted": [names[int(t)] for t in outcome.accepted],
+                "not_accepted": {
+                    names[int(t)]: [str(p) for p in outcome.results[t].problems]
+                    for t in outcome.not_accepted
+                },
+                "cancelled": outcome.cancelled,
+                "refunds": closing.refunds,
+            },
+            summary=outcome.reason,
+            at=now,
+        )
+    return closing
+
+
+def reopen_entries(*, edition: Edition, reason: str, user: Any, now: datetime) -> None:
+    """Undoes the closing (the chief TD, with a reason) while no draw has been made."""
+    closing = closing_of(edition)
+    if closing is None:
+        raise ServiceError(_("The entries are not closed."))
+    if not reason.strip():
+        raise ServiceError(_("Reopening the entries needs a reason."), field="reason")
+    from bridgeko.draw.models import Draw
+
+    if Draw.objects.filter(edition=edition, held_at__isnull=False).exists():
+        raise ServiceError(_("The draw has been made; the entries cannot be reopened."))
+    with transaction.atomic():
+        record(
+            "bridgeko.entries.reopened",
+            user=user,
+            edition=edition,
+            obj=closing,
+            before={"reason": closing.reason, "refunds": closing.refunds},
+            summary=reason.strip(),
+            at=now,
+        )
+        Team.objects.filter(edition=edition).update(accepted=None)
+        closing.delete()
+
+
+def record_no_show(
+    *, team: Team, match: str, timely_notice: bool, note: str, user: Any, now: datetime
+) -> NoShow:
+    """Records a failure to appear (R15.1-R15.3); without timely notice the team's players are
+    barred from the next edition (the engine's :func:`sanctions.barred_players`)."""
+    with transaction.atomic():
+        show = NoShow.objects.create(
+            edition=team.edition,
+            team=team,
+            match=match.strip(),
+            timely_notice=timely_notice,
+            note=note.strip(),
+        )
+        record(
+            "bridgeko.team.no_show",
+            user=user,
+            edition=team.edition,
+            obj=team,
+            after={"match": show.match, "timely_notice": timely_notice, "note": show.note},
+            summary=f"{team.name} {show.match}",
+            at=now,
+        )
+    return show
+
+
+def find_players(query: str, *, limit: int = 30) -> list[Player]:
+    """Players of the register matching a name part or a federation id (for the roster)."""
+    from django.db.models import Q
+
+    query = query.strip()
+    if not query:
+        return []
+    return list(
+        Player.objects.filter(Q(name__icontains=query) | Q(federation_id=query)).order_by("name")[
+            :limit
+        ]
+    )
+
+
+def resolve_player(text: str) -> Player:
+    """The player named by a roster line: a federation id, ``Name (id)``, ``#pk`` or an exact
+    unique name."""
+    text = text.strip()
+    if text.startswith("#") and text[1:].isdigit():
+        player = Player.objects.filter(pk=int(text[1:])).first()
+        if player is not None:
+            return player
+    if text.endswith(")") and "(" in text:
+        inner = text[text.rindex("(") + 1 : -1].strip()
+        player = Player.objects.filter(federation_id=inner).first()
+        if player is not None:
+            return player
+    player = Player.objects.filter(federation_id=text).first()
+    if player is not None:
+        return player
+    matches = list(Player.objects.filter(name__iexact=text)[:2])
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise ServiceError(
+            _("%(text)s: several players have this name; give the federation id.") % {"text": text},
+            field="roster",
+        )
+    raise ServiceError(
+        _("%(text)s: no such player in the register.") % {"text": text}, field="roster"
+    )

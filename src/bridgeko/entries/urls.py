@@ -1,0 +1,17 @@
+from django.urls import path
+
+from bridgeko.entries import views
+
+app_name = "entries"
+urlpatterns = [
+    path("e/<slug:edition>/teams/", views.team_list, name="list"),
+    path("e/<slug:edition>/teams/new/", views.team_create, name="create"),
+    path("e/<slug:edition>/teams/<int:team>/", views.team_detail, name="detail"),
+    path("e/<slug:edition>/teams/<int:team>/edit/", views.team_edit, name="edit"),
+    path("e/<slug:edition>/teams/<int:team>/pairs/", views.team_pairs, name="pairs"),
+    path("e/<slug:edition>/teams/<int:team>/conditions/", views.team_conditions, name="conditions"),
+    path("e/<slug:edition>/teams/<int:team>/fee/", views.team_fee, name="fee"),
+    path("e/<slug:edition>/teams/<int:team>/no-show/", views.team_no_show, name="no_show"),
+    path("e/<slug:edition>/entries/closing/", views.closing, name="closing"),
+    path("e/<slug:edition>/entries/reopen/", views.reopen, name="reopen"),
+]

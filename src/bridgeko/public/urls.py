@@ -1,0 +1,13 @@
+from django.urls import path
+
+from bridgeko.public import views
+
+app_name = "public"
+urlpatterns = [
+    path("e/<slug:edition>/public/", views.home, name="home"),
+    path("e/<slug:edition>/public/teams/", views.teams, name="teams"),
+    path("e/<slug:edition>/public/draw/", views.draw, name="draw"),
+    path("e/<slug:edition>/public/draw/protocol.json", views.protocol, name="protocol"),
+    path("e/<slug:edition>/public/schedule/", views.schedule, name="schedule"),
+    path("e/<slug:edition>/public/schedule.ics", views.schedule_ics, name="schedule_ics"),
+]

@@ -1,0 +1,109 @@
+"""Public read-only pages of an edition: no login, a fixed handful of queries per page
+(the whole edition is loaded at once by :func:`bridgeko.entries.services.edition_teams`)."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
+
+from bridgeko.draw import services as draw_services
+from bridgeko.editions.models import Edition
+from bridgeko.entries import services as entry_services
+
+
+def _edition(request: HttpRequest, slug: str) -> Edition:
+    edition = get_object_or_404(Edition, slug=slug)
+    request.edition = edition  # type: ignore[attr-defined]
+    return edition
+
+
+def home(request: HttpRequest, edition: str) -> HttpResponse:
+    obj = _edition(request, edition)
+    draw = draw_services.draw_of(obj)
+    return render(
+        request,
+        "public/home.html",
+        {
+            "edition": obj,
+            "reg": obj.regulations,
+            "draw": draw,
+            "closing": entry_services.closing_of(obj),
+        },
+    )
+
+
+def teams(request: HttpRequest, edition: str) -> HttpResponse:
+    obj = _edition(request, edition)
+    closing = entry_services.closing_of(obj)
+    infos = entry_services.edition_teams(obj)
+    if closing is not None:
+        infos = [t for t in infos if t.team.accepted]
+    return render(
+        request,
+        "public/teams.html",
+        {
+            "edition": obj,
+            "reg": obj.regulations,
+            "teams": sorted(infos, key=lambda t: (-t.elo, t.name)),
+            "closing": closing,
+        },
+    )
+
+
+def draw(request: HttpRequest, edition: str) -> HttpResponse:
+    obj = _edition(request, edition)
+    draw = draw_services.draw_of(obj)
+    numbers = draw_services.numbers_of(draw) if draw is not None and draw.held else {}
+    rounds = draw_services.bracket_rounds(draw, numbers) if draw is not None and numbers else []
+    return render(
+        request,
+        "public/draw.html",
+        {
+            "edition": obj,
+            "draw": draw,
+            "numbers": sorted(numbers.items()),
+            "rounds": rounds,
+            "byes": [m for r in rounds[:1] for m in r.matches if m.status == "bye"],
+        },
+    )
+
+
+def protocol(request: HttpRequest, edition: str) -> HttpResponse:
+    obj = _edition(request, edition)
+    draw = draw_services.draw_of(obj)
+    if draw is None or not draw.held:
+        raise Http404
+    response = HttpResponse(draw.protocol, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="draw-{obj.slug}.json"'
+    return response
+
+
+def schedule(request: HttpRequest, edition: str) -> HttpResponse:
+    obj = _edition(request, edition)
+    draw = draw_services.draw_of(obj)
+    rounds = []
+    if draw is not None and draw.schedule_published_at is not None:
+        rounds = [
+            r
+            for r in draw_services.bracket_rounds(
+                draw, draw_services.numbers_of(draw), draw_services.match_dates(draw)
+            )
+            if any(m.start for m in r.matches)
+        ]
+    return render(
+        request,
+        "public/schedule.html",
+        {"edition": obj, "draw": draw, "rounds": rounds, "reg": obj.regulations},
+    )
+
+
+def schedule_ics(request: HttpRequest, edition: str) -> HttpResponse:
+    obj = _edition(request, edition)
+    draw = draw_services.draw_of(obj)
+    if draw is None or draw.schedule_published_at is None:
+        raise Http404
+    data = draw_services.schedule_ics(obj, draw, stamp=timezone.now())
+    response = HttpResponse(data, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{obj.slug}.ics"'
+    return response
