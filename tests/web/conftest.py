@@ -7,13 +7,16 @@ the repository.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.editions.models import Edition
@@ -34,8 +37,10 @@ class World:
     edition: Edition
     users: dict[str, Any]
 
-    def client(self, who: str) -> Client:
+    def client(self, who: str, language: str = "en") -> Client:
+        """A client logged in as ``who`` that chose ``language`` (the tests read English)."""
         client = Client()
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
         if who != "anonymous":
             client.force_login(self.users[who])
         return client
@@ -45,6 +50,13 @@ class World:
 def _fast_passwords(settings: Any) -> None:
     """The default hasher costs ~0.3 s a user; tests need no strong hashes."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Service messages are asserted in English (the site's default language is Czech)."""
+    with translation.override("en"):
+        yield
 
 
 def make_user(username: str, **extra: Any) -> Any:

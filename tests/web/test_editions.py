@@ -121,12 +121,23 @@ def test_previous_edition_cannot_be_itself_or_later(world: Any, toml_1999: str) 
 
 
 def test_edition_language_applies_unless_the_user_chose(world: Any) -> None:
-    client = world.client("organiser")
+    from django.test import Client
+
+    client = Client()
     url = reverse("editions:detail", kwargs={"edition": "ko-1999"})
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     assert page["Content-Language"] == "cs"
+    assert "Uzávěrka přihlášek" in page.content.decode()  # the Czech catalogue is compiled
     client.post(reverse("set_language"), {"language": "en", "next": url})
-    assert client.get(url)["Content-Language"] == "en"
+    page = client.get(url)
+    assert page["Content-Language"] == "en" and "Entry deadline" in page.content.decode()
+
+
+def test_czech_error_next_to_the_field(world: Any) -> None:
+    client = world.client("organiser", language="cs")
+    url = reverse("accounts:roles", kwargs={"edition": "ko-1999"})
+    page = client.post(url, {"username": "nikdo", "role": "td"})
+    assert page.context["form"].errors["username"] == ["Účet nikdo neexistuje."]
 
 
 def test_dashboard_lists_what_is_due(world: Any) -> None:

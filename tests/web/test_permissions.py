@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from django.conf import settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.web.conftest import ROLE_USERS, World
@@ -127,7 +126,6 @@ def test_every_protected_url_as_every_role(world: World) -> None:
 @pytest.mark.django_db
 def test_403_page_is_friendly(world: World) -> None:
     client = world.client("td")
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     response = client.get(reverse("players:list", kwargs={"edition": "ko-1999"}))
     assert response.status_code == 403
     assert response.templates[0].name == "403.html"

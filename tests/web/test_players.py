@@ -228,3 +228,22 @@ def test_import_elo_command(world: Any, tmp_path: Any) -> None:
     path.write_bytes((GOOD + "\n;x;y;1;A").encode())
     with pytest.raises(CommandError, match="Line 5"):
         call_command("import_elo", str(path), edition="ko-1999", columns="id=1,name=2")
+
+
+@pytest.mark.django_db
+def test_bridgeko_import_elo_cli(world: Any, tmp_path: Any, capsys: Any) -> None:
+    from bridgeko.cli import main
+
+    path = tmp_path / "elo.csv"
+    path.write_bytes(GOOD.encode("cp1250"))
+    code = main(
+        ["import-elo", str(path), "--edition", "ko-1999", "--columns", "id=1,name=2,elo=4",
+         "--user", "organiser"]
+    )  # fmt: skip
+    assert code == 0
+    assert "3 players (3 new, 0 updated, 2 with Elo)" in capsys.readouterr().out
+    assert (
+        AuditEntry.objects.get(action="bridgeko.player.imported").user == world.users["organiser"]
+    )
+    assert main(["import-elo", str(path), "--edition", "nope", "--columns", "id=1,name=2"]) == 2
+    assert "no edition 'nope'" in capsys.readouterr().err

@@ -52,9 +52,14 @@ class RoleAssignment(models.Model):
         ordering = ("edition", "role", "user__username")
         constraints = [
             models.UniqueConstraint(
-                fields=("user", "edition", "role", "team_id"),
+                fields=("user", "edition", "role"),
+                condition=models.Q(team_id__isnull=True),
                 name="accounts_unique_role",
-                nulls_distinct=False,
+            ),
+            models.UniqueConstraint(
+                fields=("user", "edition", "role", "team_id"),
+                condition=models.Q(team_id__isnull=False),
+                name="accounts_unique_team_role",
             ),
         ]
 

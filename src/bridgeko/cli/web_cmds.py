@@ -1,10 +1,91 @@
-"""Commands of this module are added by ``register``."""
+"""Web commands: ``bridgeko serve``, ``bridgeko manage ...``, ``bridgeko import-elo``.
+
+Thin shells: they set up Django and hand over to Django's commands and the players service.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import Any
+
+from bridgeko.cli import CommandError
+
+
+def _django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
+    import django
+
+    django.setup()
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Applies the migrations, then runs the development server (it serves /static/ too)."""
+    _django()
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=1)
+    call_command("runserver", f"{args.host}:{args.port}", use_reloader=False)
+    return 0
+
+
+def manage(args: argparse.Namespace) -> int:
+    """Passes the arguments through to Django's ``manage.py``."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
+    from django.core.management import execute_from_command_line
+
+    try:
+        execute_from_command_line(["bridgeko manage", *args.args])
+    except SystemExit as exc:
+        return int(exc.code or 0) if isinstance(exc.code, int) else 1
+    return 0
+
+
+def import_elo(args: argparse.Namespace) -> int:
+    """Imports the federation's Elo list for an edition (nothing when any row is bad)."""
+    _django()
+    from bridgeko.audit.services import ServiceError
+    from bridgeko.players.services import run_import_command
+
+    try:
+        message = run_import_command(
+            path=args.file,
+            edition_slug=args.edition,
+            columns=args.columns,
+            encoding=args.encoding,
+            has_header=not args.no_header,
+            username=args.user,
+        )
+    except ServiceError as exc:
+        raise CommandError("\n".join([exc.message, *exc.errors])) from None
+    print(message)
+    return 0
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Adds this module's commands to the ``bridgeko`` parser."""
+    p = sub.add_parser("serve", help="migrate the database and run the web application")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(handler=serve)
+
+    p = sub.add_parser(
+        "manage",
+        help="run a Django management command (bridgeko manage createsuperuser ...)",
+        add_help=False,
+    )
+    p.add_argument("args", nargs=argparse.REMAINDER)
+    p.set_defaults(handler=manage)
+
+    p = sub.add_parser("import-elo", help="import the federation's Elo list (CSV) for an edition")
+    p.add_argument("file")
+    p.add_argument("--edition", required=True, help="the edition's short name, e.g. ko-1999")
+    p.add_argument(
+        "--columns",
+        required=True,
+        help="id=N,name=N[,elo=N,club=N,member=N]: column numbers from 1 or header names",
+    )
+    p.add_argument("--encoding", default=None, help="utf-8 or cp1250 (default: detect)")
+    p.add_argument("--no-header", action="store_true", help="the file has no header line")
+    p.add_argument("--user", default=None, help="account recorded in the audit log")
+    p.set_defaults(handler=import_elo)
