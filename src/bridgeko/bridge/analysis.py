@@ -24,7 +24,7 @@ from bridgeko.bridge.contract import PASSED_OUT, Contract, Doubling
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
 from bridgeko.bridge.errors import BridgeInputError
 
-__all__ = ["CHUNK", "Progress", "dd_table", "dd_tables", "par", "par_of_table"]
+__all__ = ["CHUNK", "Progress", "dd_table", "dd_tables", "par", "par_of_table", "pars"]
 
 CHUNK = 40
 """Deals per ``calc_all_tables`` call: DDS solves at most 200 (deal, strain) pairs at a time."""

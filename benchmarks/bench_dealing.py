@@ -1,0 +1,109 @@
+"""Secure dealing speed beside the bare hash loop it is built on.
+
+Run: ``.venv/bin/python benchmarks/bench_dealing.py [--boards N]``
+
+Three loops over the same boards, measured side by side (interleaved, best of ``--repeat``):
+
+* bare hash loop: exactly the hash calls of the dealer (HMAC-SHA-256 of the length-prefixed
+  message, 96-bit value, rejection of values >= D with counter + 1), no decoding;
+* secure dealing: the same plus decoding the deal number into the four hands
+  (:func:`bridgeko.bridge.dealing.deal_set_indices`, the fast path);
+* Deal objects: :func:`bridgeko.bridge.dealing.deal_set` (Card/Hand/Deal values built too).
+
+Target: secure dealing within 2x of the bare hash loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hmac
+import time
+from collections.abc import Callable
+
+from bridgeko.bridge.dealing import (
+    DEAL_COUNT,
+    METHOD,
+    deal_numbers,
+    deal_set,
+    deal_set_indices,
+)
+
+SEED = bytes.fromhex("5eed" * 16)
+EVENT = "Bridge Open K.O. benchmark"
+SESSION = "F-1"
+
+
+def _field(text: str) -> bytes:
+    data = text.encode("utf-8")
+    return len(data).to_bytes(4, "big") + data
+
+
+def bare_hash_loop(boards: range) -> list[int]:
+    """The hashing of the dealer written out: same calls, no decoding."""
+    base = hmac.new(SEED, _field(METHOD) + _field(EVENT) + _field(SESSION), "sha256")
+    copy = base.copy
+    out: list[int] = []
+    append = out.append
+    for board in boards:
+        head = board.to_bytes(4, "big")
+        counter = 0
+        while True:
+            h = copy()
+            h.update(head + counter.to_bytes(4, "big"))
+            value = int.from_bytes(h.digest()[:12], "big")
+            if value < DEAL_COUNT:
+                append(value)
+                break
+            counter += 1
+    return out
+
+
+def secure_dealing(boards: range) -> int:
+    n = 0
+    for _hands in deal_set_indices(SEED, EVENT, SESSION, boards):
+        n += 1
+    return n
+
+
+def deal_objects(boards: range) -> int:
+    return len(deal_set(SEED, EVENT, SESSION, boards))
+
+
+def _best(fn: Callable[[range], object], boards: range, times: list[float]) -> None:
+    start = time.perf_counter()
+    fn(boards)
+    times.append(time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--boards", type=int, default=100_000, help="boards per loop")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each loop (best kept)")
+    args = parser.parse_args()
+    boards = range(1, args.boards + 1)
+    object_boards = range(1, args.boards // 10 + 1)
+
+    # Sanity: the written-out loop hashes exactly as the dealer does.
+    assert bare_hash_loop(range(1, 201)) == list(deal_numbers(SEED, EVENT, SESSION, range(1, 201)))
+    secure_dealing(range(1, 10))  # build the decoding tables outside the timing
+
+    bare: list[float] = []
+    secure: list[float] = []
+    objects: list[float] = []
+    for _ in range(args.repeat):
+        _best(bare_hash_loop, boards, bare)
+        _best(secure_dealing, boards, secure)
+        _best(deal_objects, object_boards, objects)
+    bare_rate = len(boards) / min(bare)
+    secure_rate = len(boards) / min(secure)
+    object_rate = len(object_boards) / min(objects)
+    print(f"boards per loop          {len(boards):>10,} (Deal objects: {len(object_boards):,})")
+    print(f"bare hash loop           {bare_rate:>10,.0f} boards/s")
+    print(f"secure dealing (indices) {secure_rate:>10,.0f} deals/s")
+    print(f"secure dealing (Deals)   {object_rate:>10,.0f} deals/s")
+    print(f"ratio secure/bare time   {bare_rate / secure_rate:>10.2f}x (target <= 2.00x)")
+    print(f"decoding cost per deal   {1e6 * (1 / secure_rate - 1 / bare_rate):>10.2f} us")
+
+
+if __name__ == "__main__":
+    main()
