@@ -128,3 +128,15 @@ def test_debug_only_with_flag_and_never_in_production(tmp_path: Path) -> None:
     assert done.stdout.split()[-1] == "False", done.stderr
     done = _manage(tmp_path, {"BRIDGEKO_DEBUG": "1"}, "shell", "-c", code)
     assert done.stdout.split()[-1] == "True", done.stderr
+
+
+def test_production_security_settings_and_configurable_ssl_redirect(tmp_path: Path) -> None:
+    code = (
+        "from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT, "
+        "s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS > 0, s.ALLOWED_HOSTS)"
+    )
+    prod = {"BRIDGEKO_ENV": "production", "BRIDGEKO_ALLOWED_HOSTS": "a.example, b.example"}
+    done = _manage(tmp_path, prod, "shell", "-c", code)
+    assert done.stdout.splitlines()[-1] == "True True True True ['a.example', 'b.example']"
+    done = _manage(tmp_path, prod | {"BRIDGEKO_SSL_REDIRECT": "0"}, "shell", "-c", code)
+    assert done.stdout.splitlines()[-1].startswith("False True True True")

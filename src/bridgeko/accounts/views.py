@@ -14,6 +14,7 @@ from bridgeko.accounts import services
 from bridgeko.accounts.forms import RoleAssignmentForm
 from bridgeko.accounts.models import RoleAssignment
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
+from bridgeko.audit.services import ServiceError
 from bridgeko.web.forms import apply_service_error
 
 
@@ -29,7 +30,7 @@ def roles(request: HttpRequest, edition: Any) -> HttpResponse:
                 team_id=form.cleaned_data["team_id"],
                 user=request.user,
             )
-        except services.ServiceError as exc:
+        except ServiceError as exc:
             apply_service_error(form, exc)
         else:
             messages.success(request, _("Role assigned."))
@@ -48,7 +49,7 @@ def revoke(request: HttpRequest, edition: Any, pk: int) -> HttpResponse:
     assignment = get_object_or_404(RoleAssignment, pk=pk, edition=edition)
     try:
         services.revoke_role(assignment=assignment, user=request.user)
-    except services.ServiceError as exc:
+    except ServiceError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Role removed."))

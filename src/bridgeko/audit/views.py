@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -21,6 +22,8 @@ PAGE_SIZE = 50
 @organiser_of_any_edition_required
 def audit_log(request: HttpRequest) -> HttpResponse:
     user = request.user
+    if not user.is_authenticated:  # the decorator already sent them to the login page
+        raise PermissionDenied
     if user.is_superuser:
         editions = Edition.objects.all()
         entries = AuditEntry.objects.all()

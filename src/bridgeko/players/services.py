@@ -61,7 +61,10 @@ def _clean(data: Mapping[str, Any]) -> dict[str, Any]:
 def _check_unique_id(fed_id: str | None, exclude: int | None = None) -> None:
     if fed_id is None:
         return
-    clash = Player.objects.filter(federation_id=fed_id).exclude(pk=exclude).first()
+    others = Player.objects.filter(federation_id=fed_id)
+    if exclude is not None:
+        others = others.exclude(pk=exclude)
+    clash = others.first()
     if clash is not None:
         raise ServiceError(
             _("Federation id %(id)s already belongs to %(name)s.")

@@ -7,7 +7,7 @@ from django import forms
 from bridgeko.audit.services import ServiceError
 
 
-def apply_service_error(form: forms.Form, exc: ServiceError) -> None:
+def apply_service_error(form: forms.BaseForm, exc: ServiceError) -> None:
     """Shows a service's user error next to its field (or above the form) and each of its
     detailed ``errors`` (e.g. one per line of a file) below it."""
     field = exc.field if exc.field in form.fields else None
