@@ -104,3 +104,28 @@ def test_login_and_logout(world: Any) -> None:
     assert client.post(reverse("logout")).status_code == 302
     bad = client.post(reverse("login"), {"username": "td", "password": "wrong"})
     assert bad.status_code == 200 and bad.context["form"].errors
+
+
+def test_assign_role_can_create_the_account(world: Any) -> None:
+    from django.contrib.auth import get_user_model
+
+    organiser = world.users["organiser"]
+    users = get_user_model().objects.count()
+    with pytest.raises(ServiceError) as info:
+        assign_role(
+            edition=world.edition, username="kapitan", role="td", user=organiser, new_password="1"
+        )
+    assert info.value.field == "new_password"
+    assert get_user_model().objects.count() == users
+    assign_role(
+        edition=world.edition,
+        username="kapitan",
+        role="captain",
+        team_id=3,
+        user=organiser,
+        new_password="Kapitan-Heslo-1999",
+    )
+    created = get_user_model().objects.get(username="kapitan")
+    assert created.check_password("Kapitan-Heslo-1999")
+    entry = AuditEntry.objects.get(action="bridgeko.role.assigned")
+    assert entry.after["account_created"] is True and entry.after["team_id"] == 3

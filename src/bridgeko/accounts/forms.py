@@ -10,3 +10,9 @@ class RoleAssignmentForm(forms.Form):
     username = forms.CharField(label=_("Account (user name)"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
     team_id = forms.IntegerField(label=_("Team (captains only)"), required=False, min_value=1)
+    new_password = forms.CharField(
+        label=_("Password of a new account"),
+        required=False,
+        widget=forms.PasswordInput,
+        help_text=_("Only when the account does not exist yet: it is created with this password."),
+    )

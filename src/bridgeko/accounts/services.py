@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -15,25 +17,50 @@ ROLE_FIELDS = ("user", "edition", "role", "team_id")
 
 
 def assign_role(
-    *, edition: Any, username: str, role: str, user: Any, team_id: int | None = None
+    *,
+    edition: Any,
+    username: str,
+    role: str,
+    user: Any,
+    team_id: int | None = None,
+    new_password: str | None = None,
 ) -> RoleAssignment:
-    """Gives ``username`` the ``role`` in ``edition``; a captain needs a team."""
+    """Gives ``username`` the ``role`` in ``edition``; a captain needs a team.
+
+    With ``new_password``, an account that does not exist yet is created (in the same
+    transaction and audit entry); the password must pass Django's validators."""
     if role not in Role.values:
         raise ServiceError(_("Unknown role."), field="role")
-    target = get_user_model().objects.filter(username=username.strip()).first()
-    if target is None:
+    username = username.strip()
+    target = get_user_model().objects.filter(username=username).first()
+    if target is None and not new_password:
         raise ServiceError(
             _("There is no account named %(name)s.") % {"name": username}, field="username"
         )
+    if target is None:
+        try:
+            get_user_model().username_validator(username)
+        except ValidationError as exc:
+            raise ServiceError(" ".join(exc.messages), field="username") from None
+        try:
+            validate_password(new_password or "", get_user_model()(username=username))
+        except ValidationError as exc:
+            raise ServiceError(" ".join(exc.messages), field="new_password") from None
     if role == Role.CAPTAIN and team_id is None:
         raise ServiceError(_("A captain's role needs the team."), field="team_id")
     if role != Role.CAPTAIN:
         team_id = None
-    if RoleAssignment.objects.filter(
-        user=target, edition=edition, role=role, team_id=team_id
-    ).exists():
+    if (
+        target is not None
+        and RoleAssignment.objects.filter(
+            user=target, edition=edition, role=role, team_id=team_id
+        ).exists()
+    ):
         raise ServiceError(_("This account already has this role."), field="role")
     with transaction.atomic():
+        created = target is None
+        if target is None:
+            target = get_user_model().objects.create_user(username=username, password=new_password)
         assignment = RoleAssignment.objects.create(
             user=target, edition=edition, role=role, team_id=team_id
         )
@@ -42,7 +69,7 @@ def assign_role(
             user=user,
             edition=edition,
             obj=assignment,
-            after=snapshot(assignment, ROLE_FIELDS),
+            after=snapshot(assignment, ROLE_FIELDS) | {"account_created": created},
             summary=str(assignment),
         )
     return assignment

@@ -28,6 +28,7 @@ def roles(request: HttpRequest, edition: Any) -> HttpResponse:
                 username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
                 team_id=form.cleaned_data["team_id"],
+                new_password=form.cleaned_data["new_password"] or None,
                 user=request.user,
             )
         except ServiceError as exc:
