@@ -1,10 +1,439 @@
-"""Commands of this module are added by ``register``."""
+"""Dealing commands: ``bridgeko deal``, ``verify-deal``, ``analyse`` and ``showcase``.
+
+Thin shells over :mod:`bridgeko.bridge.dealing` (computer-dealt boards, R12.7),
+:mod:`bridgeko.bridge.analysis` (double dummy and par), :mod:`bridgeko.bridge.pbn` and
+:mod:`bridgeko.bridge.formats`. Long work shows a progress bar on stderr (only on a terminal).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+from bridgeko.bridge import analysis, dealing, formats, pbn
+from bridgeko.bridge.board import dealer, vulnerability
+from bridgeko.bridge.cards import Deal, Seat, Strain
+from bridgeko.bridge.contract import Contract
+from bridgeko.bridge.ddtable import DDTable, Par
+from bridgeko.bridge.result import BoardResult
+from bridgeko.bridge.scoring import score_board
+from bridgeko.cli import CommandError
+
+FORMATS = ("pbn", "dup", "dlm")
+_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_PROGRESS_FROM = 2000  # boards; dealing fewer is instant
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
-    """Adds this module's commands to the ``bridgeko`` parser."""
+    """Adds ``deal``, ``verify-deal``, ``analyse`` and ``showcase`` to the ``bridgeko`` parser."""
+    p = sub.add_parser(
+        "deal",
+        help="deal boards for a championship (R12.7) or make a seed and its commitment",
+        description=(
+            "Deal computer boards reproducibly from a secret seed (R12.7). Before play, make a "
+            "seed with 'bridgeko deal --commit', keep the seed secret and publish the "
+            "commitment; deal with the seed; after play reveal the seed so that anyone can "
+            "check the boards with 'bridgeko verify-deal'. Example: bridgeko deal --seed HEX "
+            "--event 'Bridge Open K.O.' --session QF-1 --boards 1-16 --format pbn -o qf1.pbn"
+        ),
+    )
+    p.add_argument(
+        "--commit",
+        action="store_true",
+        help="make a new secret seed and print it with its commitment (publish the commitment)",
+    )
+    _set_options(p, required=False)
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="pbn",
+        help="pbn (default), dup (Duplimate binary, needs -o) or dlm (Dealer4 machine)",
+    )
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(handler=cmd_deal)
+
+    p = sub.add_parser(
+        "verify-deal",
+        help="check a revealed seed against its commitment and regenerate the boards",
+        description=(
+            "Check that the revealed seed matches the published commitment, deal the set again "
+            "and, given a file of the boards played (PBN, DUP or DLM), compare every board. "
+            "Exit code 0 when everything matches, 1 on a mismatch (the board is named), 2 on "
+            "bad input."
+        ),
+    )
+    _set_options(p, required=True)
+    p.add_argument(
+        "--commitment", required=True, metavar="HEX", help="the commitment published before play"
+    )
+    p.add_argument("file", nargs="?", metavar="FILE", help="the boards played (.pbn/.dup/.dlm)")
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(handler=cmd_verify_deal)
+
+    p = sub.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="double-dummy tables and par of every deal of a PBN file",
+        description=(
+            "Compute the double-dummy table (tricks for each declarer and strain) and the par "
+            "of every deal of a PBN file, and write the file again with OptimumResultTable, "
+            "OptimumScore and ParContract tags. Example: bridgeko analyse qf1.pbn -o qf1-dd.pbn"
+        ),
+    )
+    p.add_argument("file", metavar="FILE.pbn", help="the PBN file to analyse")
+    p.add_argument("-o", "--output", metavar="OUT.pbn", help="write to OUT.pbn, not stdout")
+    p.add_argument("--json", action="store_true", help="print the tables and pars as JSON")
+    p.set_defaults(handler=cmd_analyse)
+
+    p = sub.add_parser(
+        "showcase",
+        help="a short demonstration: deal, commit, analyse, score",
+        description=(
+            "A short tour for a newcomer: deals a 16-board set from a fresh seed, prints the "
+            "commitment, analyses the boards double dummy (tables and par) and scores a few "
+            "results in two rooms with their IMPs."
+        ),
+    )
+    p.add_argument("--event", default="bridgeko showcase", help="the event name to deal for")
+    p.set_defaults(handler=cmd_showcase)
+
+
+def _set_options(p: argparse.ArgumentParser, *, required: bool) -> None:
+    p.add_argument("--seed", metavar="HEX", required=required, help="the secret seed, hex")
+    p.add_argument("--event", metavar="NAME", required=required, help="the event name")
+    p.add_argument(
+        "--session",
+        default="",
+        metavar="S",
+        help="the session or segment, e.g. QF-1 (default: none)",
+    )
+    p.add_argument(
+        "--boards",
+        metavar="RANGE",
+        required=required,
+        help="the boards, e.g. 1-32 or 1-16,33-48",
+    )
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+@contextmanager
+def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[[int], None]]:
+    """A tqdm progress bar on stderr (shown on a terminal only); yields ``update(n)``."""
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    bar = tqdm(
+        total=total, desc=desc, unit="board", file=sys.stderr, disable=None if enabled else True
+    )
+    try:
+        yield bar.update
+    finally:
+        bar.close()
+
+
+def _deal_set(args: argparse.Namespace) -> tuple[bytes, tuple[int, ...], dict[int, Deal]]:
+    missing = [f"--{name}" for name in ("seed", "event", "boards") if getattr(args, name) is None]
+    if missing:
+        raise CommandError(f"missing {', '.join(missing)} (or use --commit to make a new seed)")
+    seed = dealing.parse_seed(args.seed)
+    boards = dealing.parse_board_range(args.boards)
+    deals: dict[int, Deal] = {}
+    with _progress(len(boards), "dealing", len(boards) >= _PROGRESS_FROM) as update:
+        step = 500
+        for start in range(0, len(boards), step):
+            part = boards[start : start + step]
+            deals.update(dealing.deal_set(seed, args.event, args.session, part))
+            update(len(part))
+    return seed, boards, deals
+
+
+def _write(path: str | None, data: str | bytes) -> None:
+    if path is None:
+        if isinstance(data, bytes):
+            raise CommandError("this format is binary: give a file with -o FILE")
+        sys.stdout.write(data)
+        return
+    try:
+        if isinstance(data, bytes):
+            Path(path).write_bytes(data)
+        else:
+            Path(path).write_text(data, encoding="utf-8", newline="")
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _read(path: str, binary: bool = False) -> str | bytes:
+    try:
+        if binary:
+            return Path(path).read_bytes()
+        return Path(path).read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        return Path(path).read_text(encoding="latin-1")  # PBN 2.1 says ISO 8859-1
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _pbn_games(deals: Mapping[int, Deal], event: str) -> list[pbn.PbnGame]:
+    return [pbn.game_for_board(b, d, event=event) for b, d in sorted(deals.items())]
+
+
+def _dd_json(table: DDTable) -> dict[str, dict[str, int]]:
+    return {s.value: {t.value: table[s, t] for t in _STRAINS} for s in _SEATS}
+
+
+def _par_json(par: Par) -> dict[str, object]:
+    return {"score_ns": par.score, "contracts": _par_items(par)}
+
+
+def _par_items(par: Par) -> list[str]:
+    """Par contracts spelt as in the ParContract tag: ``"NS 4S"``, ``"EW 5DX-2"``."""
+    items = []
+    for pc in par.contracts:
+        seats = "".join(s.value for s in pc.declarers)
+        over = f"{pc.over_under:+d}" if pc.over_under else ""
+        items.append(f"{seats} {pc.contract}{over}".strip())
+    return items
+
+
+def _par_text(par: Par) -> str:
+    return "; ".join(_par_items(par))
+
+
+# --- deal ------------------------------------------------------------------------------------
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    if args.commit:
+        given = [f"--{n}" for n in ("seed", "event", "boards") if getattr(args, n) is not None]
+        if given or args.output is not None:
+            raise CommandError(
+                "--commit makes a new seed and deals nothing: give it alone (with --json)"
+            )
+        return _commit(args)
+    seed, boards, deals = _deal_set(args)
+    published = dealing.commitment(seed)
+    if args.json:
+        payload = dealing.DealSetProtocol(args.event, args.session, boards, published).to_dict()
+        del payload["seed"]
+        payload["deals"] = {str(b): deals[b].to_pbn() for b in boards}
+        _write(args.output, json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    data: str | bytes
+    if args.format == "pbn":
+        data = pbn.dumps(_pbn_games(deals, args.event))
+    elif args.format == "dup":
+        data = formats.to_dup(deals)
+    else:
+        title = f"{args.event} {args.session}".strip()
+        data = formats.to_dlm(deals, title=title)
+    _write(args.output, data)
+    if args.output is not None:
+        print(
+            f"dealt {len(boards)} boards ({args.boards}) of {args.event!r} "
+            f"session {args.session or '(none)'} to {args.output}; commitment {published}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _commit(args: argparse.Namespace) -> int:
+    seed = dealing.new_seed()
+    published = dealing.commitment(seed)
+    if args.json:
+        print(json.dumps({"seed": seed.hex(), "commitment": published, "method": dealing.METHOD}))
+        return 0
+    print(f"seed (keep secret until play is over): {seed.hex()}")
+    print(f"commitment (publish before play):      {published}")
+    return 0
+
+
+# --- verify-deal -----------------------------------------------------------------------------
+
+
+def _file_deals(path: str) -> dict[int, list[Deal]]:
+    """Board number -> the deals the file gives for it (a PBN file may have two rooms)."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".dup":
+        raw = _read(path, binary=True)
+        assert isinstance(raw, bytes)
+        return {b: [d] for b, d in formats.from_dup(raw).items()}
+    text = _read(path)
+    assert isinstance(text, str)
+    if suffix == ".dlm":
+        return {b: [d] for b, d in formats.from_dlm(text).items()}
+    out: dict[int, list[Deal]] = {}
+    for game in pbn.parse(text).games:
+        number, deal = game.board, game.deal
+        if number is not None and deal is not None:
+            out.setdefault(number, []).append(deal)
+    return out
+
+
+def cmd_verify_deal(args: argparse.Namespace) -> int:
+    seed = dealing.parse_seed(args.seed)
+    commitment_hex = args.commitment.strip().lower()
+    if len(commitment_hex) != 64 or any(c not in "0123456789abcdef" for c in commitment_hex):
+        raise CommandError(
+            f"not a commitment: {args.commitment!r} (expected 64 hex digits of SHA-256)"
+        )
+    boards = dealing.parse_board_range(args.boards)
+    problems: list[tuple[int | None, str]] = []
+    commitment_ok = dealing.verify_commitment(seed, commitment_hex)
+    if not commitment_ok:
+        problems.append((None, "the seed does not match the commitment"))
+    expected = dealing.deal_set(seed, args.event, args.session, boards)
+    extra: list[int] = []
+    if args.file is not None:
+        played = _file_deals(args.file)
+        for b in boards:
+            if b not in played:
+                problems.append((b, "not in the file"))
+                continue
+            if any(d != expected[b] for d in played[b]):
+                problems.append((b, "the deal differs from the one dealt by the seed"))
+        extra = sorted(set(played) - set(boards))
+    if args.json:
+        payload = {
+            "commitment_ok": commitment_ok,
+            "event": args.event,
+            "session": args.session,
+            "boards": list(boards),
+            "file": args.file,
+            "ok": not problems,
+            "mismatches": [{"board": b, "problem": why} for b, why in problems],
+            "boards_not_in_set": extra,
+        }
+        print(json.dumps(payload, ensure_ascii=False))
+    else:
+        for which, why in problems:
+            print(f"MISMATCH: board {which}: {why}" if which is not None else f"MISMATCH: {why}")
+        if extra:
+            print(f"note: the file also has boards not in the set: {extra}")
+        if not problems:
+            checked = f"{len(boards)} boards of the file match" if args.file else "set dealt"
+            print(f"OK: the seed matches the commitment; {checked}")
+    return 1 if problems else 0
+
+
+# --- analyse ---------------------------------------------------------------------------------
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    text = _read(args.file)
+    assert isinstance(text, str)
+    games = list(pbn.parse(text).games)
+    todo = [i for i, g in enumerate(games) if g.deal is not None and g.deal.is_complete]
+    if not todo:
+        raise CommandError(f"{args.file}: no complete deal to analyse")
+    # One table per distinct deal (a teams file has each deal twice).
+    distinct: dict[Deal, int] = {}
+    for i in todo:
+        deal = games[i].deal
+        assert deal is not None
+        distinct.setdefault(deal, len(distinct))
+    unique = list(distinct)
+    with _progress(len(unique), "double dummy") as update:
+        tables = analysis.dd_tables(unique, progress=update)
+    records: list[dict[str, object]] = []
+    for i in todo:
+        game = games[i]
+        deal = game.deal
+        assert deal is not None
+        table = tables[distinct[deal]]
+        number = game.board
+        seat = game.dealer or (dealer(number) if number is not None else None)
+        vul = game.vulnerability or (vulnerability(number) if number is not None else None)
+        par = analysis.par(table, seat, vul) if seat is not None and vul is not None else None
+        model = pbn.game_for_board(number or 1, deal, dd=table, par=par)
+        for name in ("OptimumScore", "ParContract", "OptimumResultTable"):
+            tag = model.tag(name)
+            if tag is not None:
+                game = game.with_tag(tag.name, tag.value, tag.rows)
+        games[i] = game
+        records.append(
+            {
+                "board": number,
+                "room": game.room,
+                "deal": deal.to_pbn(),
+                "dd": _dd_json(table),
+                "par": _par_json(par) if par is not None else None,
+            }
+        )
+    if args.json:
+        _write(args.output, json.dumps(records, ensure_ascii=False, indent=2) + "\n")
+    else:
+        _write(args.output, pbn.dumps(games))
+    skipped = len(games) - len(todo)
+    if skipped:
+        print(f"note: {skipped} game(s) without a complete deal left as they were", file=sys.stderr)
+    return 0
+
+
+# --- showcase --------------------------------------------------------------------------------
+
+
+def cmd_showcase(args: argparse.Namespace) -> int:
+    event, session = args.event, "demo"
+    boards = tuple(range(1, 17))
+    print("1. A secret seed is made and its commitment published before play (R12.7):")
+    seed = dealing.new_seed()
+    published = dealing.commitment(seed)
+    print(f"   commitment {published}")
+    print(f"2. 16 boards are dealt from the seed for {event!r}, session {session!r}:")
+    deals = dealing.deal_set(seed, event, session, boards)
+    for b in boards[:2]:
+        print(f"   board {b:>2}: {deals[b].to_pbn(first=dealer(b))}")
+    print("   ...")
+    print("3. Double-dummy analysis: tricks for each declarer and strain, and par:")
+    with _progress(len(boards), "double dummy") as update:
+        tables = analysis.dd_tables([deals[b] for b in boards], progress=update)
+    pars = [
+        analysis.par(t, dealer(b), vulnerability(b)) for b, t in zip(boards, tables, strict=True)
+    ]
+    print(
+        "   board  vul   North declaring: "
+        + " ".join(f"{s.value:>2}" for s in _STRAINS)
+        + "   par (NS)"
+    )
+    for b, t, p in zip(boards, tables, pars, strict=True):
+        north = " ".join(f"{t[Seat.NORTH, s]:>2}" for s in _STRAINS)
+        pad = " " * 17
+        print(
+            f"   {b:>5}  {vulnerability(b).value:<4} {pad} {north}   {p.score:+5d} {_par_text(p)}"
+        )
+    print("4. Scoring two rooms: the open room bids the par contract, the closed room 3NT by")
+    print("   South; both take the double-dummy tricks (home team NS in the open room, R12.2):")
+    total = 0
+    for b, t, p in list(zip(boards, tables, pars, strict=True))[:4]:
+        open_room = _par_result(p, t)
+        closed_room = BoardResult(Contract.parse("3NT"), Seat.SOUTH, t[Seat.SOUTH, Strain.NOTRUMP])
+        bs = score_board(open_room, closed_room, vulnerability(b))
+        total += bs.imps
+        print(
+            f"   board {b:>2}: open {open_room!s:<12} NS {bs.open_ns:+5d}   "
+            f"closed {closed_room!s:<12} NS {bs.closed_ns:+5d}   IMPs {bs.imps:+d}"
+        )
+    print(f"   home team, 4 boards: {total:+d} IMPs")
+    print("5. After play the seed is revealed; anyone can check every board with:")
+    print(
+        f"   bridgeko verify-deal --seed {seed.hex()} --commitment {published} "
+        f"--event {event!r} --session {session} --boards 1-16 [FILE.pbn]"
+    )
+    return 0
+
+
+def _par_result(par: Par, table: DDTable) -> BoardResult:
+    """The first par contract played by its first declarer, taking the double-dummy tricks."""
+    pc = par.contracts[0]
+    if pc.contract.is_passed_out or not pc.declarers or pc.contract.strain is None:
+        return BoardResult.passed_out()
+    seat = pc.declarers[0]
+    return BoardResult(pc.contract, seat, table[seat, pc.contract.strain])
