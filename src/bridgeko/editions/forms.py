@@ -7,24 +7,89 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from bridgeko.competition import regulations as regs
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import bundled_files
 
 SECTION_TITLES = {
-    "edition": _("Edition"),
-    "entry": _("Entry"),
-    "fees": _("Fees"),
-    "prizes": _("Prizes"),
-    "rating": _("Rating"),
-    "draw": _("Draw"),
-    "match": _("Match"),
-    "penalties": _("Penalties"),
-    "schedule": _("Schedule"),
-    "appeals": _("Appeals"),
+    "edition": pgettext_lazy("regulations section", "Edition"),
+    "entry": pgettext_lazy("regulations section", "Entry"),
+    "fees": pgettext_lazy("regulations section", "Fees"),
+    "prizes": pgettext_lazy("regulations section", "Prizes"),
+    "rating": pgettext_lazy("regulations section", "Rating"),
+    "draw": pgettext_lazy("regulations section", "Draw"),
+    "match": pgettext_lazy("regulations section", "Match"),
+    "penalties": pgettext_lazy("regulations section", "Penalties"),
+    "schedule": pgettext_lazy("regulations section", "Schedule"),
+    "appeals": pgettext_lazy("regulations section", "Appeals"),
 }
 SECTION_ORDER = tuple(SECTION_TITLES)
+
+# The label of each regulations key and the clause it comes from; a key missing here is shown
+# under its own name (so a key added to the engine still appears in the form).
+FIELD_LABELS = {
+    "edition.name": (_("Display name"), ""),
+    "edition.year": (_("Year"), ""),
+    "edition.organiser": (_("Organiser"), "R1.1"),
+    "edition.venue": (_("Venue of the preliminary rounds"), "R14.1"),
+    "edition.language": (_("Default language (cs or en)"), ""),
+    "edition.currency": (_("Currency"), "R4.1"),
+    "edition.timezone": (_("Time zone of the deadlines"), "I12"),
+    "entry.deadline": (_("Entry deadline"), "R3.2"),
+    "entry.min_players": (_("Fewest players in a team"), "R7.1"),
+    "entry.max_players": (_("Most players in a team"), "R7.1"),
+    "entry.min_teams": (_("Fewest teams (else the edition is cancelled)"), "R8.1"),
+    "fees.returning": (_("Fee of a returning team"), "R4.1"),
+    "fees.members_only": (_("Fee of a new team of federation members"), "R4.1"),
+    "fees.other": (_("Fee of any other team"), "R4.1"),
+    "fees.returning_same_players": (_("Same players that make a returning team"), "R4.1, I4"),
+    "fees.returning_same_players_with_captain": (
+        _("… or this many including the previous captain"),
+        "R4.1, I4",
+    ),
+    "prizes": (_("Prize money for 1st, 2nd, 3rd … place"), "R5.1"),
+    "rating.reference_date": (_("Date of the Elo list"), "R10.1"),
+    "rating.default_team_elo": (_("Elo of a team without any known Elo"), "R10.2"),
+    "draw.scheme_sizes": (_("Scheme sizes"), "R9.2, I11"),
+    "draw.seeded_divisor": (_("Seeded teams: N divided by"), "R11.1"),
+    "match.boards": (_("Boards of a match"), "R1.3, R12.1"),
+    "match.final_boards": (_("Boards of the final"), "R1.3, R12.1"),
+    "match.segment_boards": (_("Boards of a segment"), "R1.3, R12.1"),
+    "match.extra_segment_boards": (_("Boards of an extra segment after a tie"), "R12.5"),
+    "match.screens_stages": (_("Stages played with screens"), "R12.7"),
+    "match.segment_minutes": (_("Minutes for a segment"), "R12.8"),
+    "match.segment_minutes_screens": (_("Minutes for a segment with screens"), "R12.8"),
+    "match.extra_segment_minutes": (_("Minutes for an extra segment"), "R12.8"),
+    "match.extra_segment_minutes_screens": (
+        _("Minutes for an extra segment with screens"),
+        "R12.8",
+    ),
+    "penalties.slow_play_imps_per_board": (_("IMPs per board not played in time"), "R12.8"),
+    "penalties.lateness_minutes_per_board": (_("Minutes late that remove one board"), "R12.9"),
+    "penalties.lateness_imps_per_board": (_("IMPs per removed board"), "R12.9"),
+    "schedule.finals_start": (_("First day of the finals"), "R14.3"),
+    "schedule.finals_end": (_("Last day of the finals"), "R14.3"),
+    "schedule.preliminary_weekday": (
+        _("Weekday of preliminary rounds (0 = Monday … 4 = Friday)"),
+        "R14.1",
+    ),
+    "schedule.preliminary_start": (_("Start of preliminary rounds"), "R14.1"),
+    "schedule.dates_published_within_days": (
+        _("Days after the draw to publish the match dates"),
+        "R14.1",
+    ),
+    "schedule.reschedule_notice_days": (_("Days of notice for a rescheduled match"), "R14.2a"),
+    "schedule.result_record_deadline": (_("Results recorded by (time)"), "R14.2b"),
+    "appeals.deadline_minutes": (_("Minutes to appeal after the match"), "R16.3"),
+    "appeals.deposit": (_("Appeal deposit"), "R16.2"),
+    "appeals.committee_size": (_("Members of the appeals committee"), "R16.1"),
+    "appeals.early_match_form_deadline": (
+        _("Form deadline for matches played early (time)"),
+        "R16.4",
+    ),
+}
 
 
 class EditionCreateForm(forms.Form):
@@ -130,12 +195,16 @@ class EditionEditForm(forms.Form):
             items = value.items() if isinstance(value, dict) else [(None, value)]
             for key, item in items:
                 name = field_name(section, key)
-                help_text = _("Comma-separated.") if isinstance(item, list) else ""
+                dotted = f"{section}.{key}" if key else section
+                label, clause = FIELD_LABELS.get(dotted, (dotted, ""))
+                help_parts = [dotted, clause]
+                if isinstance(item, list):
+                    help_parts.append(str(_("comma-separated")))
                 self.fields[name] = forms.CharField(
-                    label=key or section,
+                    label=label,
                     initial=_as_text(item),
                     required=False,
-                    help_text=help_text,
+                    help_text=" · ".join(p for p in help_parts if p),
                 )
                 names.append(name)
             self.sections.append((section, str(SECTION_TITLES[section]), names))
