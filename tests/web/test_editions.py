@@ -147,3 +147,24 @@ def test_dashboard_lists_what_is_due(world: Any) -> None:
     sources = [item.source for item in page.context["items"]]
     assert "players" in sources  # the Elo list of 1998-06-30 is not imported yet
     assert "editions" in sources  # no previous edition
+
+
+def test_dashboard_providers_are_merged_by_due_date(world: Any) -> None:
+    from bridgeko.web import dashboard
+
+    def extra(edition: Any, user: Any, today: date) -> list[dashboard.Item]:
+        return [
+            dashboard.Item("late", due=date(1999, 1, 1), source="test"),
+            dashboard.Item("undated", source="test"),
+        ]
+
+    dashboard.register(extra)
+    dashboard.register(extra)  # idempotent
+    try:
+        items = dashboard.items(world.edition, world.users["organiser"], date(1998, 12, 1))
+    finally:
+        dashboard._providers.remove(extra)
+    titles = [i.title for i in items if i.source == "test"]
+    assert titles == ["late", "undated"]
+    dues = [i.due for i in items if i.due is not None]
+    assert dues == sorted(dues) and items[-1].due is None

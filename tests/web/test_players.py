@@ -247,3 +247,16 @@ def test_bridgeko_import_elo_cli(world: Any, tmp_path: Any, capsys: Any) -> None
     )
     assert main(["import-elo", str(path), "--edition", "nope", "--columns", "id=1,name=2"]) == 2
     assert "no edition 'nope'" in capsys.readouterr().err
+
+
+@pytest.mark.django_db
+def test_player_pages_show_errors_next_to_the_field(world: Any) -> None:
+    client = world.client("organiser")
+    create = reverse("players:create", kwargs={"edition": "ko-1999"})
+    assert client.post(create, {"name": "Novák Jan", "federation_id": "55"}).status_code == 302
+    page = client.post(create, {"name": "Jiný", "federation_id": "55"})
+    assert page.context["form"].errors["federation_id"] == [
+        "Federation id 55 already belongs to Novák Jan."
+    ]
+    listing = client.get(reverse("players:list", kwargs={"edition": "ko-1999"}), {"q": "nov"})
+    assert [p.name for p, _elo in listing.context["rows"]] == ["Novák Jan"]
