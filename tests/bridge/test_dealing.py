@@ -294,6 +294,7 @@ def test_R12_7_commitment_accepts_the_seed_and_fails_for_a_forged_one() -> None:
     assert not verify_commitment(forged, published)
     assert not verify_commitment(SEED, "not a commitment")
     assert not verify_commitment(SEED, "")
+    assert not verify_commitment(SEED, "č" * 64)
 
 
 def test_parse_seed() -> None:
@@ -327,6 +328,7 @@ def test_parse_board_range() -> None:
         ("a-b", "not a board range"),
         ("", "not a board range"),
         ("1-3,2", "listed twice"),
+        ("1-1000000000", "too many boards"),
     ],
 )
 def test_bad_board_ranges_are_named(text: str, message: str) -> None:

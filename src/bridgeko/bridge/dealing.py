@@ -2,16 +2,30 @@
 
 The method (version :data:`METHOD`), the one the Big Deal generator uses:
 
-1. The deals are numbered ``0 .. D-1`` with ``D = 52!/(13!)^4`` (:data:`DEAL_COUNT`). A number is
-   a mixed-radix value of three combination indices: North's 13 cards of 52, East's 13 of the
-   39 left, South's 13 of the 26 left; West holds the rest. :func:`deal_number` decodes a number,
-   :func:`number_of_deal` is its inverse.
+1. The deals are numbered ``0 .. D-1`` with ``D = 52!/(13!)^4`` (:data:`DEAL_COUNT`). A number
+   ``n`` is a mixed-radix value of three combination indices, ``n = (i_N * C(39,13) + i_E) *
+   C(26,13) + i_S``: North's 13 cards of the 52, East's 13 of the 39 left, South's 13 of the 26
+   left (cards in :attr:`Card.index` order, spade ace first); West holds the rest.
+   :func:`deal_number` decodes a number, :func:`number_of_deal` is its inverse.
 2. For a board, 96-bit values are taken from HMAC-SHA-256 keyed with the secret seed over an
-   unambiguous, length-prefixed encoding of (event, session, board, counter). A value ``>= D`` is
-   rejected and the counter moves on (``counter += 1``) until a value falls below ``D`` (about 68 %
-   of them do), so every deal is equally likely.
+   unambiguous, length-prefixed encoding of (method, event, session, board, counter). A value
+   ``>= D`` is rejected and the counter moves on (``counter += 1``) until a value falls below
+   ``D`` (about 68 % of them do), so every deal is equally likely.
 3. Before play the organiser publishes :func:`commitment` (SHA-256 of the seed); after play the
    seed is revealed and anyone can check it against the commitment and regenerate every board.
+
+Exact definitions, for anyone re-implementing the check:
+
+* message = ``f("bridgeko-deal-v1") | f(event) | f(session) | u32(board) | u32(counter)`` where
+  ``f(t) = u32(len(b)) | b`` with ``b`` the UTF-8 bytes of ``t`` in Unicode NFC, and ``u32`` is
+  4 bytes big-endian; the value is the first 12 bytes of the HMAC, big-endian.
+* A combination index ``i`` of 13 cards among ``F`` free cards (``F`` = 52, 39 or 26, listed in
+  ascending card order) cuts the free cards into windows of 13 and groups the combinations by
+  how many cards they take from each window, ``(j_1, ..., j_m)``; the groups are ordered
+  lexicographically by that tuple, each holding ``prod C(13, j_k)`` combinations. Inside a group
+  the index is mixed radix over the windows with the first window least significant, and inside
+  a window the rank counts the ``C(13, j)`` subsets in lexicographic order of their positions
+  (Python's ``itertools.combinations`` order).
 
 Same inputs, same deals: the result depends only on (seed, event, session, board).
 
@@ -39,12 +53,14 @@ from math import comb
 from operator import itemgetter
 from typing import Self
 
-from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat
+from bridgeko.bridge.cards import FULL_PACK, Deal, Hand, Seat
 from bridgeko.bridge.errors import BridgeInputError
 
 __all__ = [
     "DEAL_COUNT",
+    "MAX_RANGE_BOARDS",
     "METHOD",
+    "METHOD_DESCRIPTION",
     "MIN_SEED_BYTES",
     "SEED_BYTES",
     "CardIndices",
@@ -72,11 +88,12 @@ METHOD = "bridgeko-deal-v1"
 """Version of the dealing method; part of every hashed message and of the published protocol."""
 
 METHOD_DESCRIPTION = (
-    "bridgeko-deal-v1: deals numbered 0..D-1, D = 52!/(13!)^4, as mixed radix of the combination "
-    "indices of N's 13 of 52, E's 13 of the remaining 39, S's 13 of the remaining 26; "
-    "96-bit values from HMAC-SHA-256(seed, 'bridgeko-deal-v1' | u32 len | event UTF-8 NFC | "
-    "u32 len | session UTF-8 NFC | u32 board | u32 counter), big-endian first 12 bytes, "
-    "values >= D rejected (counter + 1); commitment = hex SHA-256(seed)"
+    "bridgeko-deal-v1: deals numbered 0..D-1, D = 52!/(13!)^4, n = (iN * C(39,13) + iE) * "
+    "C(26,13) + iS with the combination indices of N's 13 of 52, E's 13 of the remaining 39, "
+    "S's 13 of the remaining 26 (windows of 13, see bridgeko.bridge.dealing); value = first 12 "
+    "bytes big-endian of HMAC-SHA-256(seed, f('bridgeko-deal-v1') | f(event) | f(session) | "
+    "u32 board | u32 counter), f(t) = u32 length | UTF-8 NFC bytes, u32 big-endian; values "
+    ">= D rejected (counter + 1); commitment = hex SHA-256(seed)"
 )
 """A human-readable statement of the method, for the published protocol."""
 
@@ -85,6 +102,9 @@ SEED_BYTES = 32
 
 MIN_SEED_BYTES = 16
 """The shortest seed accepted (128 bits): shorter ones could be found by trying them all."""
+
+MAX_RANGE_BOARDS = 1_000_000
+"""The most boards a range text may name (a guard against a typo like ``1-1000000000``)."""
 
 _C52 = comb(52, 13)
 _C39 = comb(39, 13)
@@ -123,8 +143,9 @@ def commitment(seed: bytes) -> str:
 
 def verify_commitment(seed: bytes, commitment_hex: str) -> bool:
     """Whether ``seed`` is the seed committed to by ``commitment_hex`` (constant-time compare)."""
-    expected = hashlib.sha256(seed).hexdigest()
-    return hmac.compare_digest(expected, commitment_hex.strip().lower())
+    expected = hashlib.sha256(bytes(seed)).hexdigest().encode("ascii")
+    given = commitment_hex.strip().lower().encode("utf-8", "replace")
+    return hmac.compare_digest(expected, given)
 
 
 def parse_seed(text: str) -> bytes:
@@ -175,6 +196,8 @@ def parse_board_range(text: str) -> tuple[int, ...]:
             raise BridgeInputError(f"board numbers start at 1, not {lo} (in {text!r})")
         if hi < lo:
             raise BridgeInputError(f"empty board range {p!r}: the first board is after the last")
+        if hi - lo >= MAX_RANGE_BOARDS or len(boards) + hi - lo >= MAX_RANGE_BOARDS:
+            raise BridgeInputError(f"too many boards in {text!r} (at most {MAX_RANGE_BOARDS:,})")
         boards.extend(range(lo, hi + 1))
     if len(set(boards)) != len(boards):
         raise BridgeInputError(f"a board is listed twice in {text!r}")
@@ -536,16 +559,6 @@ def deal_set_indices(
     Same deals as :func:`deal_set`, without building Card objects (statistics, benchmarks).
     """
     return map(_decoder(), deal_numbers(seed, event, session, boards, hash_fn=hash_fn))
-
-
-def card_indices(hand: Hand) -> CardIndices:
-    """The indices of the cards of ``hand``, ascending."""
-    return tuple(sorted(c.index for c in hand.cards))
-
-
-def card_of(index: int) -> Card:
-    """The card with index ``index`` (0 = spade ace ... 51 = club two)."""
-    return FULL_PACK[index]
 
 
 # --- what the organiser publishes ------------------------------------------------------------
