@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.web.conftest import ROLE_USERS, World
+from tests.web.conftest import CAPTAIN_TEAM_ID, ROLE_USERS, World
 
 ORGANISER = frozenset({"organiser"})
 EVERYONE_LOGGED_IN = frozenset(ROLE_USERS) - {"anonymous"}
@@ -53,6 +53,25 @@ def _role(world: World) -> dict[str, Any]:
     return {"edition": world.edition.slug, "pk": assignment.pk}
 
 
+def _team(world: World) -> dict[str, Any]:
+    """The captain's team (id ``CAPTAIN_TEAM_ID``), not yet entered, so the captain may edit it."""
+    from bridgeko.entries.models import Team
+
+    Team.objects.get_or_create(
+        pk=CAPTAIN_TEAM_ID,
+        defaults={"edition": world.edition, "name": "Kapitáni", "created_at": "1999-02-01T10:00Z"},
+    )
+    return {"edition": world.edition.slug, "team": CAPTAIN_TEAM_ID}
+
+
+def _match(world: World) -> dict[str, Any]:
+    return {"edition": world.edition.slug, "match": "R1-M2"}
+
+
+ORGANISER_CAPTAIN = frozenset({"organiser", "captain"})
+ORGANISER_TD = frozenset({"organiser", "td"})
+
+
 REGISTRY: list[Protected] = [
     # editions
     Protected("editions:create", "get", ORGANISER, kwargs=lambda w: {}),
@@ -73,6 +92,34 @@ REGISTRY: list[Protected] = [
     Protected("players:delete", "post", ORGANISER, kwargs=_player),
     Protected("players:import", "get", ORGANISER),
     Protected("players:import", "post", ORGANISER),
+    # entries (bridgeko.entries): organisers; a captain only their own team (CAPTAIN_TEAM_ID)
+    Protected("entries:list", "get", ORGANISER),
+    Protected("entries:create", "get", ORGANISER),
+    Protected("entries:create", "post", ORGANISER),
+    Protected("entries:detail", "get", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("entries:edit", "get", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("entries:edit", "post", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("entries:pairs", "get", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("entries:pairs", "post", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("entries:conditions", "get", ORGANISER, kwargs=_team),
+    Protected("entries:conditions", "post", ORGANISER, kwargs=_team, data={"fee_paid": "x"}),
+    Protected("entries:fee", "get", ORGANISER, kwargs=_team),
+    Protected("entries:fee", "post", ORGANISER, kwargs=_team, data={"amount": "x"}),
+    Protected("entries:no_show", "get", ORGANISER_TD, kwargs=_team),
+    Protected("entries:no_show", "post", ORGANISER_TD, kwargs=_team),
+    Protected("entries:closing", "get", ORGANISER),
+    Protected("entries:closing", "post", ORGANISER),
+    Protected("entries:reopen", "post", ORGANISER),
+    # draw (bridgeko.draw): organisers only
+    Protected("draw:manage", "get", ORGANISER),
+    Protected("draw:announce", "post", ORGANISER),
+    Protected("draw:commit", "post", ORGANISER),
+    Protected("draw:hold", "post", ORGANISER),
+    Protected("draw:manual", "post", ORGANISER),
+    Protected("draw:schedule", "get", ORGANISER),
+    Protected("draw:schedule_defaults", "post", ORGANISER),
+    Protected("draw:schedule_publish", "post", ORGANISER),
+    Protected("draw:schedule_match", "post", ORGANISER, kwargs=_match),
     # audit
     Protected("audit:log", "get", ORGANISER, kwargs=lambda w: {}),
 ]

@@ -1,0 +1,374 @@
+"""``make demo``: a demo edition on SQLite, loaded through the same services as the web pages.
+
+``python -m bridgeko.demo`` migrates the database in the data directory (``BRIDGEKO_DATA_DIR``,
+default ``data/`` of the checkout), loads the demo once (nothing is loaded twice), sets the demo
+logins' passwords, prints the URL and the logins and serves on http://127.0.0.1:8000.
+
+What it loads: the 1999 regulations (``editions/bridge-open-ko-1999.toml``); 70 invented Czech
+players and the Elo list of 30 June 1998 (some players without Elo); the 1998 edition with eight
+teams, one of which failed to appear without notice (its players are barred in 1999, R15.3); the
+1999 edition with 13 teams of 4-6 players (one returning from 1998, R4.1), every condition of
+entry met in time, the entries closed, the draw announced, committed to and held, and the
+preliminary-round dates published.
+
+Environment: ``BRIDGEKO_DEMO_NO_SERVE=1`` loads and exits (tests); ``BRIDGEKO_DEMO_ADDR``
+(default ``127.0.0.1:8000``); ``BRIDGEKO_DEMO_PASSWORD`` (default ``bridge-open-1999``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass, replace
+from datetime import date, datetime, time
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+DEMO_SLUG = "ko-1999"
+PREVIOUS_SLUG = "ko-1998"
+DEFAULT_PASSWORD = "bridge-open-1999"
+DEFAULT_ADDR = "127.0.0.1:8000"
+PRAGUE = ZoneInfo("Europe/Prague")
+
+SURNAMES = (
+    ("Novák", "Nováková"),
+    ("Svoboda", "Svobodová"),
+    ("Dvořák", "Dvořáková"),
+    ("Černý", "Černá"),
+    ("Procházka", "Procházková"),
+    ("Kučera", "Kučerová"),
+    ("Veselý", "Veselá"),
+    ("Horák", "Horáková"),
+    ("Němec", "Němcová"),
+    ("Pokorný", "Pokorná"),
+    ("Marek", "Marková"),
+    ("Pospíšil", "Pospíšilová"),
+    ("Hájek", "Hájková"),
+    ("Jelínek", "Jelínková"),
+    ("Král", "Králová"),
+    ("Růžička", "Růžičková"),
+    ("Beneš", "Benešová"),
+    ("Fiala", "Fialová"),
+    ("Sedláček", "Sedláčková"),
+    ("Doležal", "Doležalová"),
+    ("Zeman", "Zemanová"),
+    ("Kolář", "Kolářová"),
+    ("Navrátil", "Navrátilová"),
+    ("Čermák", "Čermáková"),
+    ("Vaněk", "Vaňková"),
+    ("Urban", "Urbanová"),
+    ("Blažek", "Blažková"),
+    ("Kříž", "Křížová"),
+    ("Kovář", "Kovářová"),
+    ("Bartoš", "Bartošová"),
+    ("Vlček", "Vlčková"),
+    ("Polák", "Poláková"),
+    ("Musil", "Musilová"),
+    ("Kopecký", "Kopecká"),
+    ("Šimek", "Šimková"),
+)
+MEN = ("Jan", "Petr", "Josef", "Pavel", "Jiří", "Martin", "Tomáš", "Jaroslav", "Miroslav")
+WOMEN = ("Marie", "Jana", "Eva", "Hana", "Anna", "Lenka", "Kateřina", "Věra", "Alena")
+CLUBS = (
+    "BK Nové Město nad Metují",
+    "BK Praha",
+    "BK Hradec Králové",
+    "BK Brno",
+    "BK Olomouc",
+    "BK Pardubice",
+)
+PLAYERS = 70
+FIRST_ID = 1001
+
+TEAMS_1998 = (
+    "Sokol Hradec Králové",
+    "Pražští kouzelníci",
+    "Brněnské esa",
+    "Olomoucký impas",
+    "Pardubický blok",
+    "Orlické hory",
+    "Modrý klub",
+    "Rychlé šípy",
+)
+NO_SHOW_1998 = "Rychlé šípy"
+"""Failed to appear without timely notice in 1998: its players are barred in 1999 (R15.3)."""
+TEAMS_1999 = (
+    ("Sokol Hradec Králové", 5),  # returning from 1998 (R4.1: 300 CZK)
+    ("Pražští kouzelníci II", 4),
+    ("Brněnští draci", 6),
+    ("Impas Olomouc", 4),
+    ("Východočeši", 4),
+    ("Krkonošské kvarteto", 5),
+    ("Metuje", 4),
+    ("Zlatá Praha", 6),
+    ("Jihočeští pikoví", 4),
+    ("Moravská slavia", 5),
+    ("Náchodské srdce", 4),
+    ("Trumfové eso", 4),
+    ("Kontra", 5),
+)
+
+
+def _player_name(k: int) -> str:
+    """The k-th invented player (k from 0): a surname in its male or female form."""
+    surname = SURNAMES[k % len(SURNAMES)]
+    woman = (k // len(SURNAMES)) % 2 == 1
+    given = (WOMEN if woman else MEN)[(k * 7) % len(MEN)]
+    return f"{surname[1] if woman else surname[0]} {given}"
+
+
+def _elo(k: int) -> int | None:
+    """A spread of Elo values; every seventh player has none on the list (R10.1)."""
+    if k % 7 == 6:
+        return None
+    return 480 + (k * 53) % 260
+
+
+def elo_csv() -> bytes:
+    """The demo's Elo list of 30 June 1998 (CSV as the federation sends it)."""
+    lines = ["id;jmeno;klub;clen;elo"]
+    for k in range(PLAYERS):
+        elo = _elo(k)
+        member = "ne" if k % 11 == 10 else "ano"
+        lines.append(
+            f"{FIRST_ID + k};{_player_name(k)};{CLUBS[k % len(CLUBS)]};{member};"
+            f"{'' if elo is None else elo}"
+        )
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+@dataclass(frozen=True, slots=True)
+class Login:
+    username: str
+    password: str
+    what: str
+
+
+def _at(day: date, hour: int = 12, minute: int = 0) -> datetime:
+    return datetime.combine(day, time(hour, minute), tzinfo=PRAGUE)
+
+
+def _regulations_dir() -> Path:
+    from bridgeko.editions.services import editions_dir
+
+    directory = editions_dir()
+    if directory is None:  # pragma: no cover - an installed package without the files
+        raise RuntimeError("the editions/ directory with the regulations files is not found")
+    return directory
+
+
+def _toml_1998(text_1999: str) -> str:
+    from bridgeko.competition import regulations as regs
+
+    reg = regs.loads(text_1999)
+    reg = replace(
+        reg,
+        edition=replace(reg.edition, name="Bridge Open K.O. 1998", year=1998),
+        entry=replace(reg.entry, deadline=date(1998, 3, 6)),
+        rating=replace(reg.rating, reference_date=date(1997, 6, 30)),
+        schedule=replace(reg.schedule, finals_start=date(1998, 6, 5), finals_end=date(1998, 6, 7)),
+    )
+    return regs.dumps(reg)
+
+
+def _user(username: str, password: str, **extra: Any) -> Any:
+    from django.contrib.auth import get_user_model
+
+    user, _created = get_user_model().objects.get_or_create(username=username, defaults=extra)
+    user.set_password(password)
+    user.save()
+    return user
+
+
+def _pairs(roster: list[Any]) -> list[tuple[Any, Any]]:
+    """Declared pairs: 1-2 and 3-4, a fifth player partners the third, a sixth the fifth."""
+    pairs = [(roster[0], roster[1]), (roster[2], roster[3])]
+    if len(roster) == 5:
+        pairs.append((roster[2], roster[4]))
+    elif len(roster) == 6:
+        pairs.append((roster[4], roster[5]))
+    return pairs
+
+
+def _enter(edition: Any, name: str, roster: list[Any], user: Any, day: date) -> Any:
+    """One team through the services: the entry, its pairs, then what the organiser received."""
+    from bridgeko.entries import services
+
+    team = services.create_team(
+        edition=edition, name=name, roster=roster, user=user, now=_at(day, 10)
+    )
+    pairs = services.set_pairs(team=team, pairs=_pairs(roster), user=user, now=_at(day, 10, 5))
+    fee = services.team_info(team).fee
+    assert fee is not None
+    services.record_conditions(
+        team=team,
+        form_received=day,
+        fee_received=day,
+        fee_paid=fee.amount,
+        cards={p.pk: day for p in pairs},
+        user=user,
+        now=_at(day, 16),
+    )
+    return team
+
+
+def free_players() -> list[Any]:
+    """Players of the register on no roster of the demo edition and not barred from it (for a
+    14th team)."""
+    from bridgeko.editions.models import Edition
+    from bridgeko.entries.models import RosterEntry
+    from bridgeko.entries.services import barred_players
+    from bridgeko.players.models import Player
+
+    edition = Edition.objects.get(slug=DEMO_SLUG)
+    taken = set(RosterEntry.objects.filter(edition=edition).values_list("player_id", flat=True))
+    taken |= barred_players(edition)  # R15.3
+    return list(Player.objects.exclude(pk__in=taken).order_by("federation_id"))
+
+
+def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
+    """Loads the demo unless it is there; returns (loaded now, the logins). The logins'
+    passwords are (re)set every time."""
+    from bridgeko.accounts.models import Role, RoleAssignment
+    from bridgeko.editions.models import Edition
+
+    organiser = _user("organiser", password, first_name="Demo", last_name="Organiser")
+    td = _user("td", password)
+    captain = _user("captain", password)
+    loaded = False
+    if not Edition.objects.filter(slug=DEMO_SLUG).exists():
+        _load(organiser)
+        loaded = True
+    edition = Edition.objects.get(slug=DEMO_SLUG)
+    from bridgeko.entries.models import Team
+
+    sokol = Team.objects.get(edition=edition, name=TEAMS_1999[0][0])
+    for user, role, team_id in (
+        (organiser, Role.ORGANISER, None),
+        (td, Role.TD, None),
+        (captain, Role.CAPTAIN, sokol.pk),
+    ):
+        if not RoleAssignment.objects.filter(user=user, edition=edition, role=role).exists():
+            from bridgeko.accounts.services import assign_role
+
+            assign_role(
+                edition=edition, username=user.username, role=role, user=organiser, team_id=team_id
+            )
+    return loaded, [
+        Login("organiser", password, "organiser of both editions (can enter a 14th team)"),
+        Login("td", password, "tournament director of 1999"),
+        Login("captain", password, f"captain of {sokol.name}"),
+    ]
+
+
+def _load(organiser: Any) -> None:
+    from django.db import transaction
+
+    from bridgeko.draw import services as draw
+    from bridgeko.editions.services import create_edition
+    from bridgeko.entries import services as entries
+    from bridgeko.entries.models import Team
+    from bridgeko.players import elo_csv as csv_format
+    from bridgeko.players.models import Player
+    from bridgeko.players.services import import_elo
+
+    text_1999 = (_regulations_dir() / "bridge-open-ko-1999.toml").read_text(encoding="utf-8")
+    with transaction.atomic():  # the demo appears whole or not at all
+        previous = create_edition(
+            slug=PREVIOUS_SLUG, toml_text=_toml_1998(text_1999), user=organiser
+        )
+        edition = create_edition(
+            slug=DEMO_SLUG, toml_text=text_1999, user=organiser, previous=previous
+        )
+        import_elo(
+            edition=edition,
+            data=elo_csv(),
+            columns=csv_format.Columns(
+                federation_id="id", name="jmeno", club="klub", member="clen", elo="elo"
+            ),
+            user=organiser,
+            source_name="elo-1998-06-30.csv",
+        )
+        players = list(Player.objects.filter(federation_id__isnull=False).order_by("federation_id"))
+        # 1998: eight teams of four (players 1-32), entries closed, one no-show (R15.3).
+        for k, name in enumerate(TEAMS_1998):
+            _enter(previous, name, players[4 * k : 4 * k + 4], organiser, date(1998, 2, 10 + k))
+        entries.close_entries(edition=previous, user=organiser, now=_at(date(1998, 3, 9)))
+        absent = Team.objects.get(edition=previous, name=NO_SHOW_1998)
+        entries.record_no_show(
+            team=absent,
+            match="R1-M4",
+            timely_notice=False,
+            note="nobody came, no notice",
+            user=organiser,
+            now=_at(date(1998, 4, 3), 19, 45),
+        )
+        barred = entries.barred_players(edition)
+        pool = [p for p in players if p.pk not in barred]
+        # 1999: the returning team keeps its four players and adds one (R4.1, I4).
+        returning = [*players[:4], players[32]]
+        pool = [p for p in pool if p not in returning]
+        for k, (name, size) in enumerate(TEAMS_1999):
+            if k == 0:
+                roster = returning
+            else:
+                roster, pool = pool[:size], pool[size:]
+            _enter(edition, name, roster, organiser, date(1999, 2, 1 + 2 * k))
+        entries.close_entries(edition=edition, user=organiser, now=_at(date(1999, 3, 8), 9))
+        draw.announce_draw(
+            edition=edition,
+            place="Bridžový klub Nové Město nad Metují",
+            at=_at(date(1999, 3, 12), 18),
+            user=organiser,
+            now=_at(date(1999, 3, 1)),
+        )
+        draw.publish_commitment(edition=edition, user=organiser, now=_at(date(1999, 3, 8), 10))
+        draw.hold_draw(edition=edition, user=organiser, now=_at(date(1999, 3, 12), 18))
+        draw.default_schedule(
+            edition=edition,
+            first_date=date(1999, 3, 13),
+            user=organiser,
+            now=_at(date(1999, 3, 13)),
+        )
+        draw.publish_schedule(edition=edition, user=organiser, now=_at(date(1999, 3, 15)))
+
+
+def main() -> int:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    database = settings.DATABASES["default"]
+    print(f"Database: {database['ENGINE'].rsplit('.', 1)[-1]} {database['NAME']}")
+    call_command("migrate", interactive=False, verbosity=0)
+    password = os.environ.get("BRIDGEKO_DEMO_PASSWORD") or DEFAULT_PASSWORD
+    loaded, logins = load_demo(password)
+    print("Demo edition loaded." if loaded else "Demo edition already there (not loaded again).")
+    addr = os.environ.get("BRIDGEKO_DEMO_ADDR") or DEFAULT_ADDR
+    base = f"http://{addr}"
+    free = free_players()
+    print()
+    print(f"  Public pages:  {base}/e/{DEMO_SLUG}/public/")
+    print(f"  Log in:        {base}/login/")
+    for login in logins:
+        print(f"    {login.username:<10} password {login.password!r:<22} {login.what}")
+    print()
+    print("  To enter a 14th team: log in as organiser, open Teams -> Enter a team")
+    print(f"  ({base}/e/{DEMO_SLUG}/teams/new/), type a name, a roster of 4-6 players")
+    ids = ", ".join(p.federation_id or "" for p in free[:6])
+    print(f"  (free players' federation ids: {ids}) and, as the entries are closed,")
+    print("  the reason for the late entry.")
+    sys.stdout.flush()
+    if os.environ.get("BRIDGEKO_DEMO_NO_SERVE", "").strip() in {"1", "true", "yes"}:
+        return 0
+    print()
+    call_command("runserver", addr, use_reloader=False)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,88 @@
+"""``make demo`` (``python -m bridgeko.demo``) with BRIDGEKO_DEMO_NO_SERVE=1 in a fresh data
+directory: 13 teams, the draw held and its protocol verified; loading twice loads nothing new."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from bridgeko.competition.draw import verify_protocol
+from bridgeko.demo import free_players, load_demo
+from bridgeko.entries.models import Team
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _run_demo(data_dir: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "PYTEST_VERSION"}}
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env |= {"BRIDGEKO_DATA_DIR": str(data_dir), "BRIDGEKO_DEMO_NO_SERVE": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "bridgeko.demo"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+@pytest.mark.slow
+def test_make_demo_loads_13_teams_and_a_verified_draw(tmp_path: Path) -> None:
+    first = _run_demo(tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert "Demo edition loaded." in first.stdout
+    assert "organiser" in first.stdout and "bridge-open-1999" in first.stdout
+    assert "http://127.0.0.1:8000/" in first.stdout
+    with sqlite3.connect(tmp_path / "bridgeko.sqlite3") as db:
+        (edition_id,) = db.execute(
+            "SELECT id FROM editions_edition WHERE slug='ko-1999'"
+        ).fetchone()
+        teams = db.execute(
+            "SELECT COUNT(*) FROM entries_team WHERE edition_id=? AND accepted", (edition_id,)
+        ).fetchone()[0]
+        protocol, held, published = db.execute(
+            "SELECT protocol, held_at, schedule_published_at FROM draw_draw WHERE edition_id=?",
+            (edition_id,),
+        ).fetchone()
+    assert teams == 13
+    assert held is not None and published is not None
+    report = verify_protocol(json.loads(protocol))
+    assert report.ok, report.problems
+    second = _run_demo(tmp_path)
+    assert second.returncode == 0, second.stderr
+    assert "already there" in second.stdout
+    with sqlite3.connect(tmp_path / "bridgeko.sqlite3") as db:
+        assert db.execute("SELECT COUNT(*) FROM entries_team").fetchone()[0] == 13 + 8
+
+
+@pytest.mark.django_db
+def test_demo_organiser_can_enter_a_14th_team(db: Any) -> None:
+    _loaded, logins = load_demo("demo-pass")
+    assert [login.username for login in logins] == ["organiser", "td", "captain"]
+    client = Client()
+    assert client.login(username="organiser", password="demo-pass")
+    free = [p.federation_id for p in free_players()[:4]]
+    assert len(free) == 4
+    response = client.post(
+        reverse("entries:create", kwargs={"edition": "ko-1999"}),
+        {"name": "Čtrnáctý", "roster": "\n".join(free), "late_reason": "demo: a late entry"},
+    )
+    assert response.status_code == 302, response.content.decode()[-2000:]
+    team = Team.objects.get(name="Čtrnáctý")
+    assert team.late_entry and team.edition.slug == "ko-1999"
+    assert Team.objects.filter(edition__slug="ko-1999").count() == 14
+    # Loading again changes nothing.
+    loaded, _logins = load_demo("demo-pass")
+    assert not loaded
+    assert Team.objects.filter(edition__slug="ko-1999").count() == 14

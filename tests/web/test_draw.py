@@ -1,0 +1,287 @@
+"""The draw: announcement (R11.5), commitment and revealed seed (I8), numbering by Elo and lot
+(R11, I3), byes (R11.4), the protocol checked by the engine and by ``bridgeko verify-draw``,
+a draw made by hand, and the preliminary-round dates (R14.1)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from bridgeko.audit.models import AuditEntry
+from bridgeko.audit.services import ServiceError
+from bridgeko.cli import main as cli_main
+from bridgeko.competition.draw import commitment, verify_protocol
+from bridgeko.draw import services
+from bridgeko.draw.models import Draw, DrawNumber, MatchDate
+from bridgeko.entries import services as entry_services
+from bridgeko.entries.models import Team
+from tests.web.conftest import World
+from tests.web.test_entries import NOW, enter_team, make_players
+
+DRAW_AT = datetime(1999, 3, 12, 17, 0, tzinfo=UTC)  # Friday 12 March 1999, 18:00 in Prague
+SEED = bytes(range(32))
+TEAM_ELO = [700 - 10 * k for k in range(13)]
+"""Team k (Tým 00 .. Tým 12): every player has this Elo, so the team has it too."""
+
+
+def enter_13(world: World) -> list[Team]:
+    organiser = world.users["organiser"]
+    teams = []
+    for k, elo in enumerate(TEAM_ELO):
+        players = make_players(4, elo=[elo] * 4, start=1 + 4 * k)
+        teams.append(enter_team(world.edition, f"Tým {k:02d}", players, organiser))
+    entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
+    return teams
+
+
+@pytest.fixture
+def teams(world: World) -> list[Team]:
+    return enter_13(world)
+
+
+def announce_and_commit(world: World, seed: bytes = SEED) -> Draw:
+    organiser = world.users["organiser"]
+    services.announce_draw(
+        edition=world.edition, place="Nové Město nad Metují", at=DRAW_AT, user=organiser, now=NOW
+    )
+    return services.publish_commitment(edition=world.edition, user=organiser, now=NOW, seed=seed)
+
+
+def held(world: World) -> Draw:
+    announce_and_commit(world)
+    return services.hold_draw(edition=world.edition, user=world.users["organiser"], now=DRAW_AT)
+
+
+@pytest.mark.django_db
+def test_R11_draw_seeds_four_by_elo_and_draws_the_rest(world: World, teams: list[Team]) -> None:
+    draw = held(world)
+    assert (draw.scheme_size, draw.seeded) == (16, 4)  # R9.2: 13 teams -> 16; R11.1: 16/4
+    numbers = {n.number: n.team.name for n in DrawNumber.objects.filter(draw=draw)}
+    assert sorted(numbers) == list(range(1, 14))  # R11.4: 14-16 missing
+    # R11.1, R11.2: the four best Elo get 1-4 in order of Elo.
+    assert [numbers[n] for n in range(1, 5)] == ["Tým 00", "Tým 01", "Tým 02", "Tým 03"]
+    assert sorted(numbers[n] for n in range(5, 14)) == [f"Tým {k:02d}" for k in range(4, 13)]
+    doc = json.loads(draw.protocol)
+    assert doc["commitment"] == commitment(SEED) and doc["seed"] == SEED.hex()
+    assert [b["number"] for b in doc["byes"]] == [1, 2, 3]  # opponents 16, 15, 14 missing
+    assert doc["place"] == "Nové Město nad Metují"
+    assert verify_protocol(draw.protocol).ok
+    assert AuditEntry.objects.filter(action="bridgeko.draw.held").count() == 1
+
+
+@pytest.mark.django_db
+def test_I8_tampered_protocol_is_caught(world: World, teams: list[Team], tmp_path: Path) -> None:
+    draw = held(world)
+    doc = json.loads(draw.protocol)
+    five, six = doc["numbering"]["5"], doc["numbering"]["6"]
+    doc["numbering"]["5"], doc["numbering"]["6"] = six, five
+    report = verify_protocol(doc)
+    assert not report.ok
+    assert any(p.startswith("number 5:") for p in report.problems)
+    # The published file through the command line: ok, then tampered.
+    client = world.client("anonymous")
+    response = client.get(reverse("public:protocol", kwargs={"edition": world.edition.slug}))
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
+    good = tmp_path / "draw.json"
+    good.write_bytes(response.content)
+    assert cli_main(["verify-draw", str(good)]) == 0
+    bad = tmp_path / "tampered.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    assert cli_main(["verify-draw", str(bad)]) == 1
+    other_seed = json.loads(draw.protocol) | {"seed": bytes(32).hex()}
+    report = verify_protocol(other_seed)
+    assert any("does not match the commitment" in p for p in report.problems)
+
+
+@pytest.mark.django_db
+def test_I8_seed_secret_until_the_draw(world: World, teams: list[Team]) -> None:
+    announce_and_commit(world)
+    client = world.client("anonymous")
+    url = reverse("public:draw", kwargs={"edition": world.edition.slug})
+    page = client.get(url).content.decode()
+    assert commitment(SEED) in page and SEED.hex() not in page
+    protocol = reverse("public:protocol", kwargs={"edition": world.edition.slug})
+    assert client.get(protocol).status_code == 404
+    services.hold_draw(edition=world.edition, user=world.users["organiser"], now=DRAW_AT)
+    page = client.get(url).content.decode()
+    assert SEED.hex() in page
+
+
+@pytest.mark.django_db
+def test_commitment_cannot_change(world: World, teams: list[Team]) -> None:
+    announce_and_commit(world)
+    with pytest.raises(ServiceError, match="cannot change"):
+        services.publish_commitment(
+            edition=world.edition, user=world.users["organiser"], now=NOW, seed=bytes(32)
+        )
+    assert Draw.objects.get().commitment == commitment(SEED)
+
+
+@pytest.mark.django_db
+def test_draw_refused_before_closing_commitment_or_announcement(world: World) -> None:
+    organiser = world.users["organiser"]
+    players = make_players(32)
+    for k in range(8):
+        enter_team(world.edition, f"Tým {k}", players[4 * k : 4 * k + 4], organiser)
+    audit = AuditEntry.objects.count()
+    with pytest.raises(ServiceError, match="Close the entries"):
+        services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
+    entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
+    audit += 1
+    with pytest.raises(ServiceError, match="Announce"):
+        services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
+    services.announce_draw(edition=world.edition, place="Klub", at=DRAW_AT, user=organiser, now=NOW)
+    audit += 1
+    with pytest.raises(ServiceError, match="commitment"):
+        services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
+    assert AuditEntry.objects.count() == audit
+    assert DrawNumber.objects.count() == 0
+    assert Draw.objects.get().held_at is None
+
+
+@pytest.mark.django_db
+def test_no_draw_when_cancelled(world: World) -> None:
+    organiser = world.users["organiser"]
+    players = make_players(8)
+    for k in range(2):
+        enter_team(world.edition, f"Tým {k}", players[4 * k : 4 * k + 4], organiser)
+    entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
+    with pytest.raises(ServiceError, match=r"R8\.1"):
+        services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
+
+
+@pytest.mark.django_db
+def test_draw_cannot_be_held_twice_and_entries_not_reopened(
+    world: World, teams: list[Team]
+) -> None:
+    held(world)
+    organiser = world.users["organiser"]
+    with pytest.raises(ServiceError, match="already"):
+        services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
+    with pytest.raises(ServiceError, match="draw"):
+        entry_services.reopen_entries(edition=world.edition, reason="x", user=organiser, now=NOW)
+
+
+@pytest.mark.django_db
+def test_I8_manual_draw(world: World, teams: list[Team]) -> None:
+    organiser = world.users["organiser"]
+    services.announce_draw(edition=world.edition, place="Klub", at=DRAW_AT, user=organiser, now=NOW)
+    unseeded = [t.pk for t in reversed(teams[4:])]  # drawn: Tým 12 first ... Tým 04 last
+    with pytest.raises(ServiceError, match="must be in the drawn order"):
+        services.enter_manual_draw(
+            edition=world.edition,
+            drawn_order=unseeded[:-1],
+            drawn_at=DRAW_AT,
+            user=organiser,
+            now=NOW,
+        )
+    assert DrawNumber.objects.count() == 0
+    draw = services.enter_manual_draw(
+        edition=world.edition, drawn_order=unseeded, drawn_at=DRAW_AT, user=organiser, now=NOW
+    )
+    numbers = {n.number: n.team.name for n in DrawNumber.objects.filter(draw=draw)}
+    assert numbers == {
+        **{k + 1: f"Tým {k:02d}" for k in range(4)},
+        **{5 + k: f"Tým {12 - k:02d}" for k in range(9)},
+    }
+    report = verify_protocol(draw.protocol)
+    assert report.ok and report.method == "manual"
+
+
+@pytest.mark.django_db
+def test_R14_1_default_dates_edit_and_publish(world: World, teams: list[Team]) -> None:
+    organiser = world.users["organiser"]
+    held(world)
+    rows = services.default_schedule(
+        edition=world.edition, first_date=date(1999, 3, 13), user=organiser, now=NOW
+    )
+    # 16-scheme: one preliminary round; 8 first-round matches, 3 of them byes (R11.4).
+    assert len(rows) == 5
+    # Friday 19 March 1999, 19:00 in Prague (18:00 UTC).
+    assert {r.start for r in rows} == {datetime(1999, 3, 19, 18, 0, tzinfo=UTC)}
+    assert {r.location for r in rows} == {"Bridžový klub Nové Město nad Metují"}
+    moved = services.set_match_date(
+        edition=world.edition,
+        match=rows[0].match,
+        start=datetime(1999, 3, 18, 17, 0, tzinfo=UTC),
+        location="Hradec Králové",
+        user=organiser,
+        now=NOW,
+    )
+    assert moved.location == "Hradec Králové"
+    with pytest.raises(ServiceError, match=r"R14\.3"):
+        services.set_match_date(
+            edition=world.edition,
+            match=rows[0].match,
+            start=datetime(1999, 6, 5, 17, 0, tzinfo=UTC),
+            location="",
+            user=organiser,
+            now=NOW,
+        )
+    services.publish_schedule(edition=world.edition, user=organiser, now=NOW)
+    entry = AuditEntry.objects.get(action="bridgeko.schedule.published")
+    assert entry.after["in_time"] is True
+    with pytest.raises(ServiceError, match="published"):
+        services.set_match_date(
+            edition=world.edition,
+            match=rows[1].match,
+            start=datetime(1999, 3, 18, 17, 0, tzinfo=UTC),
+            location="",
+            user=organiser,
+            now=NOW,
+        )
+    client = world.client("anonymous")
+    ics = client.get(reverse("public:schedule_ics", kwargs={"edition": world.edition.slug}))
+    assert ics.status_code == 200
+    text = ics.content.decode()
+    assert text.count("BEGIN:VEVENT") == 5
+    assert "Hradec Králové" in text
+
+
+@pytest.mark.django_db
+def test_R14_1_first_round_cannot_precede_the_draw(world: World, teams: list[Team]) -> None:
+    held(world)
+    with pytest.raises(ServiceError, match="before the draw"):
+        services.default_schedule(
+            edition=world.edition,
+            first_date=date(1999, 3, 1),
+            user=world.users["organiser"],
+            now=NOW,
+        )
+    assert MatchDate.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_organiser_holds_the_draw_through_the_pages(world: World, teams: list[Team]) -> None:
+    client = world.client("organiser")
+    slug = world.edition.slug
+    response = client.post(
+        reverse("draw:announce", kwargs={"edition": slug}),
+        {"place": "Klub", "at": "1999-03-12T18:00"},
+    )
+    assert response.status_code == 302
+    assert client.post(reverse("draw:commit", kwargs={"edition": slug})).status_code == 302
+    assert client.post(reverse("draw:hold", kwargs={"edition": slug})).status_code == 302
+    draw = Draw.objects.get()
+    assert draw.held and verify_protocol(draw.protocol).ok
+    page = client.get(reverse("draw:manage", kwargs={"edition": slug})).content.decode()
+    assert "Tým 00" in page
+
+
+@pytest.mark.django_db
+def test_dashboard_draw_items(world: World, teams: list[Team]) -> None:
+    client = world.client("organiser")
+    client.cookies["django_language"] = "en"
+    url = reverse("editions:dashboard", kwargs={"edition": world.edition.slug})
+    text = client.get(url).content.decode()
+    assert "Announce the place and time of the draw" in text
+    assert "Publish the commitment" in text
+    held(world)
+    text = client.get(url).content.decode()
+    assert "Announce the place" not in text
+    assert "Publish the dates of the preliminary matches" in text
+    assert "1999-03-26" in text  # R14.1: 14 days after the draw

@@ -1,0 +1,81 @@
+"""Public pages: no login, a fixed handful of queries whatever the number of teams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from bridgeko.demo import load_demo
+from bridgeko.draw.models import DrawNumber
+from bridgeko.editions.models import Edition
+
+PAGES = ("public:home", "public:teams", "public:draw", "public:schedule")
+MAX_QUERIES = 12
+
+
+@pytest.fixture
+def demo(db: Any) -> Edition:
+    load_demo("test-password")
+    return Edition.objects.get(slug="ko-1999")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", PAGES)
+def test_public_pages_need_no_login_and_few_queries(
+    demo: Edition, name: str, django_assert_max_num_queries: Any
+) -> None:
+    client = Client()
+    with django_assert_max_num_queries(MAX_QUERIES):
+        response = client.get(reverse(name, kwargs={"edition": demo.slug}))
+    assert response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_teams_page_lists_rosters_and_elo(demo: Edition) -> None:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("public:teams", kwargs={"edition": demo.slug})).content.decode()
+    assert page.count('class="team-card"') == 13
+    assert "Sokol Hradec Králové" in page and "(captain)" in page
+    assert "Elo 571" in page  # (R10) the demo's returning team
+
+
+@pytest.mark.django_db
+def test_draw_page_shows_numbering_bracket_and_byes(demo: Edition) -> None:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("public:draw", kwargs={"edition": demo.slug})).content.decode()
+    numbers = DrawNumber.objects.filter(draw__edition=demo).select_related("team")
+    for n in numbers:
+        assert n.team.name in page
+    assert page.count("goes straight on (R11.4)") == 3  # numbers 1-3 against missing 14-16
+    assert "winner of R1-M2" in page and "loser of SF1" in page
+    assert "Quarterfinals" in page and "Preliminary round 1" in page
+
+
+@pytest.mark.django_db
+def test_public_pages_in_czech(demo: Edition) -> None:
+    client = Client()
+    client.cookies["django_language"] = "cs"
+    page = client.get(reverse("public:draw", kwargs={"edition": demo.slug})).content.decode()
+    assert "Los a pavouk" in page
+    assert "vítěz R1-M2" in page
+
+
+@pytest.mark.django_db
+def test_unknown_edition_is_404(db: Any) -> None:
+    assert Client().get(reverse("public:draw", kwargs={"edition": "nope"})).status_code == 404
+
+
+@pytest.mark.django_db
+def test_query_count_does_not_grow_with_teams(
+    demo: Edition, django_assert_max_num_queries: Any
+) -> None:
+    """The same bound holds for 13 teams and for the 8 teams of 1998 (no per-row query)."""
+    client = Client()
+    for slug in ("ko-1998", "ko-1999"):
+        with django_assert_max_num_queries(MAX_QUERIES):
+            assert client.get(reverse("public:teams", kwargs={"edition": slug})).status_code == 200
