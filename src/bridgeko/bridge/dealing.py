@@ -271,20 +271,21 @@ def _tables() -> _Tables:
         subsets.append(tuple(row))
         rank_of.append(ranks)
     # Pickers for windows 0-2 (East picks from 39 free cards, South from 26), the window's
-    # offset built in, so that the hot loop needs no slicing.
-    pick = tuple(
-        tuple(
-            tuple(
-                (
-                    _picker(tuple(w * _W + i for i in chosen)),
-                    _picker(tuple(w * _W + i for i in others)),
-                )
-                for chosen, others in row
-            )
+    # offset built in, so that the hot loop needs no slicing. A subset's "others" picker is the
+    # picker of the complementary subset: one object each, which keeps the tables small.
+    pick = []
+    for w in range(3):
+        getters = {
+            chosen: _picker(tuple(w * _W + i for i in chosen))
             for row in subsets
+            for chosen, _others in row
+        }
+        pick.append(
+            tuple(
+                tuple((getters[chosen], getters[others]) for chosen, others in row)
+                for row in subsets
+            )
         )
-        for w in range(3)
-    )
     starts: dict[int, tuple[int, ...]] = {}
     groups: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
     group_of: dict[int, dict[tuple[int, ...], int]] = {}
@@ -327,7 +328,7 @@ def _tables() -> _Tables:
             unrolled = tuple(x for jc in group for x in jc)
             rows.append((start, *unrolled[:-1]))
         flat[m] = tuple(rows)
-    return _Tables(pick, tuple(rank_of), starts, groups, group_of, north, flat)
+    return _Tables(tuple(pick), tuple(rank_of), starts, groups, group_of, north, flat)
 
 
 def _unsplit(tables: _Tables, free: tuple[int, ...], chosen: frozenset[int]) -> int:
