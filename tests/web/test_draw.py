@@ -285,3 +285,23 @@ def test_dashboard_draw_items(world: World, teams: list[Team]) -> None:
     assert "Announce the place" not in text
     assert "Publish the dates of the preliminary matches" in text
     assert "1999-03-26" in text  # R14.1: 14 days after the draw
+
+
+@pytest.mark.django_db
+def test_I8_admin_never_shows_the_seed_before_the_draw(world: World, teams: list[Team]) -> None:
+    from django.test import Client
+
+    from tests.web.conftest import make_user
+
+    draw = announce_and_commit(world)
+    admin = Client()
+    admin.force_login(make_user("root", is_superuser=True, is_staff=True))
+    url = reverse("admin:draw_draw_change", args=[draw.pk])
+    page = admin.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert draw.commitment in text and SEED.hex() not in text
+    services.hold_draw(edition=world.edition, user=world.users["organiser"], now=DRAW_AT)
+    assert SEED.hex() in admin.get(url).content.decode()
+    team_page = admin.get(reverse("admin:entries_team_changelist"))
+    assert team_page.status_code == 200 and "Tým 00" in team_page.content.decode()
