@@ -79,3 +79,17 @@ def test_query_count_does_not_grow_with_teams(
     for slug in ("ko-1998", "ko-1999"):
         with django_assert_max_num_queries(MAX_QUERIES):
             assert client.get(reverse("public:teams", kwargs={"edition": slug})).status_code == 200
+
+
+@pytest.mark.django_db
+def test_edition_teams_in_at_most_9_queries(
+    demo: Edition, django_assert_max_num_queries: Any
+) -> None:
+    """Teams, rosters, pairs, Elo, the previous edition's teams and rosters, its no-shows."""
+    from bridgeko.entries.services import edition_teams
+
+    fresh = Edition.objects.get(pk=demo.pk)
+    with django_assert_max_num_queries(9):
+        teams = edition_teams(fresh)
+    assert len(teams) == 13
+    assert sum(len(t.roster) for t in teams) == 60

@@ -158,7 +158,7 @@ def edition_teams(
     edition: Edition, *, accepted_only: bool = False, team_ids: Sequence[int] | None = None
 ) -> list[TeamInfo]:
     """The edition's teams (ordered by name) with rosters, Elo (R10), fee (R4.1) and the state
-    of their conditions of entry (R3) — in at most 7 queries whatever the number of teams."""
+    of their conditions of entry (R3) — in at most 9 queries whatever the number of teams."""
     reg = edition.regulations
     qs = Team.objects.filter(edition=edition)
     if accepted_only:
