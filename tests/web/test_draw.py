@@ -305,3 +305,9 @@ def test_I8_admin_never_shows_the_seed_before_the_draw(world: World, teams: list
     assert SEED.hex() in admin.get(url).content.decode()
     team_page = admin.get(reverse("admin:entries_team_changelist"))
     assert team_page.status_code == 200 and "Tým 00" in team_page.content.decode()
+
+
+@pytest.mark.django_db
+def test_protocol_records_the_local_time_of_the_draw(world: World, teams: list[Team]) -> None:
+    draw = held(world)
+    assert json.loads(draw.protocol)["drawn_at"] == "1999-03-12T18:00:00+01:00"

@@ -153,7 +153,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
             bytes.fromhex(draw.seed_hex),
             commitment=draw.commitment,
             regulations=edition.regulations,
-            drawn_at=now,
+            drawn_at=timezone.localtime(now, schedule.zone(edition.regulations)),  # I12
             place=draw.place,
         )
     except engine.DrawError as exc:
@@ -197,7 +197,7 @@ def enter_manual_draw(
             teams,
             list(drawn_order),
             regulations=edition.regulations,
-            drawn_at=drawn_at,
+            drawn_at=timezone.localtime(drawn_at, schedule.zone(edition.regulations)),
             place=draw.place,
         )
     except engine.DrawError as exc:
