@@ -210,6 +210,35 @@ def test_R14_3_timetable_with_shorter_days() -> None:
     assert days == [4, 4, 4, 5, 5, 5, 6]
 
 
+def test_R14_3_timetable_first_day_starts_later() -> None:
+    table = default_finals_timetable(REG, first_day_start=time(17, 0))
+    first_day = [(s.stage, s.segment, s.start) for s in table if s.start.day == 4]
+    # 17:00 + 2:10 = 19:10, then 19:40 + 2:10 = 21:50; a third slot at 22:20 would end too late.
+    assert first_day == [
+        (Stage.QUARTERFINAL, 1, datetime(1999, 6, 4, 17, 0, tzinfo=CEST)),
+        (Stage.QUARTERFINAL, 2, datetime(1999, 6, 4, 19, 40, tzinfo=CEST)),
+    ]
+    assert [(s.stage, s.segment, s.start.day) for s in table[2:]] == [
+        (Stage.SEMIFINAL, 1, 5),
+        (Stage.SEMIFINAL, 2, 5),
+        (Stage.FINAL, 1, 5),
+        (Stage.THIRD_PLACE, 1, 5),
+        (Stage.FINAL, 2, 5),
+        (Stage.THIRD_PLACE, 2, 5),
+        (Stage.FINAL, 3, 5),
+    ]
+
+
+def test_R14_3_third_place_longer_than_the_final_gets_its_own_slots() -> None:
+    reg = replace(REG, match=MatchRules(boards=48, final_boards=32))
+    stages = [(s.stage, s.segment) for s in default_finals_timetable(reg)]
+    assert stages[-3:] == [
+        (Stage.FINAL, 2),
+        (Stage.THIRD_PLACE, 2),
+        (Stage.THIRD_PLACE, 3),
+    ]
+
+
 def test_R14_3_timetable_must_fit_the_weekend() -> None:
     reg = regulations_1999(finals_end=date(1999, 6, 4))
     with pytest.raises(ScheduleError, match="do not fit"):

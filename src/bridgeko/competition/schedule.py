@@ -253,14 +253,16 @@ def default_finals_timetable(
     day_start: time = time(10, 0),
     latest_end: time = time(23, 0),
     break_between: timedelta = timedelta(minutes=30),
+    first_day_start: time | None = None,
 ) -> list[Session]:
     """A default timetable of the finals weekend for the TD to edit (R14.3).
 
     Segments are placed one after another: the quarterfinals, then the semifinals, then the
     final, with the 3rd-place match played alongside the first segments of the final. Each slot
     lasts the time allowed with screens (R12.7, R12.8) plus ``break_between``; a slot that would
-    end after ``latest_end`` moves to ``day_start`` of the next day. The result is plain data: the
-    TD overrides a session with :func:`override_session`.
+    end after ``latest_end`` moves to ``day_start`` of the next day. Play on the first day starts
+    at ``first_day_start`` (default ``day_start``), e.g. a Friday afternoon. The result is plain
+    data: the TD overrides a session with :func:`override_session`.
     """
     days = finals_dates(reg)
     rules = reg.match
@@ -270,13 +272,16 @@ def default_finals_timetable(
             slot_sessions.append([(stage, number)])
     third = len(match_segment_boards(Stage.THIRD_PLACE, rules))
     final_slots = [i for i, s in enumerate(slot_sessions) if s[0][0] is Stage.FINAL]
-    for number, index in zip(range(1, third + 1), final_slots, strict=False):
-        slot_sessions[index].append((Stage.THIRD_PLACE, number))
+    for number in range(1, third + 1):
+        if number <= len(final_slots):
+            slot_sessions[final_slots[number - 1]].append((Stage.THIRD_PLACE, number))
+        else:
+            slot_sessions.append([(Stage.THIRD_PLACE, number)])
 
     length = segment_time_limit(rules.segment_boards, True, rules)
     sessions: list[Session] = []
     day_index = 0
-    start = local(days[0], day_start, reg)
+    start = local(days[0], day_start if first_day_start is None else first_day_start, reg)
     for slot in slot_sessions:
         if start + length > local(days[day_index], latest_end, reg):
             day_index += 1
