@@ -78,7 +78,8 @@ def test_organiser_enters_a_team_and_holds_the_draw(live_server: Any) -> None:
             page.click("aside form button[type=submit]")
             expect(page.locator("aside table")).to_contain_text(newcomers[0])
             page.fill("#id_name", "Nováčci")
-            page.fill("#id_roster", "\n".join(newcomers))
+            for k, federation_id in enumerate(newcomers, start=1):
+                page.fill(f"#id_player_{k}", federation_id)
             page.click("#team-form button[type=submit]")
             expect(page.locator("h1")).to_have_text("Nováčci")
             expect(page.locator("#team-elo")).to_have_text("531")  # (529+530+531+532)/4 = 530.5

@@ -588,3 +588,23 @@ def test_dashboard_lists_missing_conditions(world: World, organiser: Any) -> Non
     text = page.content.decode()
     assert "Orli" in text and "entry form" in text
     assert "1999-03-05" in text
+
+
+@pytest.mark.django_db
+def test_roster_boxes_complete_from_the_register(world: World) -> None:
+    players = make_players(5)
+    client = world.client("organiser")
+    url = reverse("entries:create", kwargs={"edition": world.edition.slug})
+    page = client.get(url).content.decode()
+    assert page.count('list="register"') == 6  # R7.1: max_players boxes
+    assert '<option value="Hráč 001 (CZ001)">' in page
+    data = {"name": "Orli"} | {
+        f"player_{k}": f"{p.name} ({p.federation_id})" for k, p in enumerate(players, start=1)
+    }
+    assert client.post(url, data).status_code == 302
+    team = Team.objects.get(name="Orli")
+    assert [line.player for line in services.team_info(team).roster] == players
+    edit = client.get(
+        reverse("entries:edit", kwargs={"edition": world.edition.slug, "team": team.pk})
+    )
+    assert 'value="Hráč 005 (CZ005)"' in edit.content.decode()

@@ -93,3 +93,18 @@ def test_edition_teams_in_at_most_9_queries(
         teams = edition_teams(fresh)
     assert len(teams) == 13
     assert sum(len(t.roster) for t in teams) == 60
+
+
+@pytest.mark.parametrize("app", ["entries", "draw", "public"])
+def test_czech_catalogue_is_complete(app: str) -> None:
+    """Every string of the app has a Czech translation (none empty, none fuzzy)."""
+    from pathlib import Path
+
+    import bridgeko
+
+    po = Path(bridgeko.__file__).parent / app / "locale" / "cs" / "LC_MESSAGES" / "django.po"
+    text = po.read_text(encoding="utf-8")
+    assert "fuzzy" not in text
+    entries = text.split("\n\n")[1:]
+    untranslated = [e for e in entries if 'msgstr ""' in e and 'msgstr ""\n"' not in e]
+    assert untranslated == []

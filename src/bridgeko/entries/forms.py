@@ -16,15 +16,20 @@ MAX_PAIRS = 3
 
 
 class TeamForm(forms.Form):
+    """A team's name and roster: one box per player (as many as ``max_players``, R7.1), each
+    completed from the register; the first is the captain."""
+
     name = forms.CharField(label=_("Team name"), max_length=120)
     roster = forms.CharField(
         label=_("Roster, captain first"),
+        required=False,
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text=_(
             "One player per line, the captain first (R7.1): the federation id, or the name as in "
             "the register. 4 to 6 players."
         ),
     )
+    """Alternative to the boxes (one player per line), for pasting a list."""
     exception_reason = forms.CharField(
         label=_("Reason for the exception (chief TD, R7.2)"),
         required=False,
@@ -38,8 +43,32 @@ class TeamForm(forms.Form):
         help_text=_("Needed once the entries are closed."),
     )
 
+    def __init__(self, *args: Any, slots: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.slots = slots
+        for k in range(1, slots + 1):
+            self.fields[f"player_{k}"] = forms.CharField(
+                label=_("Captain") if k == 1 else _("Player %(k)d") % {"k": k},
+                required=False,
+                max_length=200,
+                widget=forms.TextInput(attrs={"list": "register", "autocomplete": "off"}),
+            )
+
+    def player_fields(self) -> list[forms.BoundField]:
+        return [self[f"player_{k}"] for k in range(1, self.slots + 1)]
+
     def roster_lines(self) -> list[str]:
-        return [line.strip() for line in self.cleaned_data["roster"].splitlines() if line.strip()]
+        pasted = self.cleaned_data.get("roster") or ""
+        lines = [line.strip() for line in pasted.splitlines() if line.strip()]
+        if lines:
+            return lines
+        boxes = (self.cleaned_data.get(f"player_{k}") or "" for k in range(1, self.slots + 1))
+        return [value.strip() for value in boxes if value.strip()]
+
+
+def player_label(player: Player) -> str:
+    """How a player is written in a roster box (read back by ``resolve_player``)."""
+    return f"{player.name} ({player.federation_id})" if player.federation_id else f"#{player.pk}"
 
 
 class PairsForm(forms.Form):

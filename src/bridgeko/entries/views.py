@@ -23,6 +23,7 @@ from bridgeko.entries.forms import (
     PairsForm,
     ReasonForm,
     TeamForm,
+    player_label,
 )
 from bridgeko.entries.models import Pair, Team
 from bridgeko.players.models import Player
@@ -35,9 +36,18 @@ def _team(edition: Edition, team: int) -> Team:
     return get_object_or_404(Team, pk=team, edition=edition)
 
 
-def _search(request: HttpRequest) -> tuple[str, list[Player]]:
+REGISTER_LIMIT = 5000
+"""Up to this many players are offered for completion in the roster boxes."""
+
+
+def _search(request: HttpRequest) -> dict[str, object]:
     query = request.GET.get("q", "").strip()
-    return query, services.find_players(query)
+    register = Player.objects.only("pk", "name", "federation_id").order_by("name")
+    return {
+        "q": query,
+        "found": services.find_players(query),
+        "register": [player_label(p) for p in register[:REGISTER_LIMIT]],
+    }
 
 
 def _roster(form: TeamForm) -> list[Player] | None:
@@ -67,7 +77,7 @@ def team_list(request: HttpRequest, edition: Edition) -> HttpResponse:
 
 @edition_role_required(*ORGANISERS)
 def team_create(request: HttpRequest, edition: Edition) -> HttpResponse:
-    form = TeamForm(request.POST or None)
+    form = TeamForm(request.POST or None, slots=edition.regulations.entry.max_players)
     closing = services.closing_of(edition)
     if request.method == "POST" and form.is_valid():
         roster = _roster(form)
@@ -86,11 +96,10 @@ def team_create(request: HttpRequest, edition: Edition) -> HttpResponse:
             else:
                 messages.success(request, _("Team %(name)s entered.") % {"name": team.name})
                 return redirect("entries:detail", edition=edition.slug, team=team.pk)
-    query, found = _search(request)
     return render(
         request,
         "entries/form.html",
-        {"edition": edition, "form": form, "closing": closing, "q": query, "found": found},
+        {"edition": edition, "form": form, "closing": closing, **_search(request)},
     )
 
 
@@ -117,13 +126,12 @@ def team_edit(request: HttpRequest, edition: Edition, team: int) -> HttpResponse
     if obj.frozen and not organiser:
         raise PermissionDenied  # R7.2: a captain edits the team only before entry
     info = services.team_info(obj)
-    initial = {
-        "name": obj.name,
-        "roster": "\n".join(
-            line.player.federation_id or f"#{line.player.pk}" for line in info.roster
-        ),
+    initial = {"name": obj.name} | {
+        f"player_{k}": player_label(line.player) for k, line in enumerate(info.roster, start=1)
     }
-    form = TeamForm(request.POST or None, initial=initial)
+    form = TeamForm(
+        request.POST or None, initial=initial, slots=edition.regulations.entry.max_players
+    )
     if request.method == "POST" and form.is_valid():
         roster = _roster(form)
         if roster is not None:
@@ -141,11 +149,10 @@ def team_edit(request: HttpRequest, edition: Edition, team: int) -> HttpResponse
             else:
                 messages.success(request, _("Team saved."))
                 return redirect("entries:detail", edition=edition.slug, team=obj.pk)
-    query, found = _search(request)
     return render(
         request,
         "entries/form.html",
-        {"edition": edition, "form": form, "team": obj, "q": query, "found": found},
+        {"edition": edition, "form": form, "team": obj, **_search(request)},
     )
 
 
