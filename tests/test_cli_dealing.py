@@ -72,6 +72,7 @@ def test_R12_7_deal_then_verify_round_trip(
     expected = deal_set(bytes.fromhex(SEED), EVENT, "QF-1", range(1, 17))
     assert {g.board: g.deal for g in games} == expected
     assert all(g.event == EVENT for g in games)
+    assert COMMITMENT in games[0].comments[0] and "'QF-1'" in games[0].comments[0]
 
     code, out, _ = run(capsys, "verify-deal", *SET, "--commitment", COMMITMENT, str(out_file))
     assert (code, out) == (0, "OK: the seed matches the commitment; 16 boards of the file match\n")

@@ -12,6 +12,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -181,8 +182,13 @@ def _read(path: str, binary: bool = False) -> str | bytes:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def _pbn_games(deals: Mapping[int, Deal], event: str) -> list[pbn.PbnGame]:
-    return [pbn.game_for_board(b, d, event=event) for b, d in sorted(deals.items())]
+def _pbn_games(deals: Mapping[int, Deal], event: str, note: str | None = None) -> list[pbn.PbnGame]:
+    games = [pbn.game_for_board(b, d, event=event) for b, d in sorted(deals.items())]
+    if note is not None and games:
+        # PBN commentary before the first game: how the set was dealt (no secret in it).
+        text = note.replace("{", "(").replace("}", ")")
+        games[0] = replace(games[0], comments=("{" + text + "}",))
+    return games
 
 
 def _dd_json(table: DDTable) -> dict[str, dict[str, int]]:
@@ -228,7 +234,11 @@ def cmd_deal(args: argparse.Namespace) -> int:
         return 0
     data: str | bytes
     if args.format == "pbn":
-        data = pbn.dumps(_pbn_games(deals, args.event))
+        note = (
+            f"Dealt by bridgeko ({dealing.METHOD}): event {args.event!r}, session "
+            f"{args.session!r}, boards {args.boards}; seed commitment {published}"
+        )
+        data = pbn.dumps(_pbn_games(deals, args.event, note))
     elif args.format == "dup":
         data = formats.to_dup(deals)
     else:
