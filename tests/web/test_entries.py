@@ -608,3 +608,26 @@ def test_roster_boxes_complete_from_the_register(world: World) -> None:
         reverse("entries:edit", kwargs={"edition": world.edition.slug, "team": team.pk})
     )
     assert 'value="Hráč 005 (CZ005)"' in edit.content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_R7_3_database_refuses_a_player_taken_meanwhile(
+    world: World, organiser: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If another entry takes a player between the check and the write, the database's unique
+    roster constraint refuses it and nothing is half-saved."""
+    players = make_players(7)
+    services.create_team(
+        edition=world.edition, name="Orli", roster=players[:4], user=organiser, now=NOW
+    )
+    monkeypatch.setattr(services, "_roster_problems", lambda *args: [])  # the race
+    before = counts()
+    with pytest.raises(ServiceError, match="meanwhile"):
+        services.create_team(
+            edition=world.edition,
+            name="Lvi",
+            roster=[players[3], *players[4:7]],
+            user=organiser,
+            now=NOW,
+        )
+    assert counts() == before

@@ -160,6 +160,8 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
         raise ServiceError(str(exc)) from None
     with transaction.atomic():
         draw = _draw_for_update(edition)
+        if draw.held_at is not None or draw.commitment != result.protocol["commitment"]:
+            raise ServiceError(_("The draw has been made already."))  # a concurrent request
         before = _state(draw)
         _save_result(draw, result, now)
         record(
@@ -204,6 +206,8 @@ def enter_manual_draw(
         raise ServiceError(str(exc), field="drawn_order") from None
     with transaction.atomic():
         draw = _draw_for_update(edition)
+        if draw.held_at is not None:
+            raise ServiceError(_("The draw has been made already."))  # a concurrent request
         before = _state(draw)
         _save_result(draw, result, drawn_at)
         record(

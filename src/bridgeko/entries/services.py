@@ -389,32 +389,51 @@ def update_team(
         problems = _roster_problems(edition, roster, team)
         if problems:
             raise _roster_error(problems)
-    with transaction.atomic():
-        team = Team.objects.select_for_update().get(pk=team.pk)
-        before = _team_state(team)
-        team.name = name
-        team.save(update_fields=["name"])
-        if current != new_ids:
-            _save_roster(team, roster)
-        after = _team_state(team)
-        if change is not None and change.changed:
-            after["exception_reason"] = change.reason
-        record(
-            "bridgeko.team.roster_exception"
+    try:
+        with transaction.atomic():
+            team = _save_team_change(team, name, roster, current != new_ids, change, user, now)
+    except IntegrityError:  # a concurrent entry took the name or a player (R7.3)
+        raise ServiceError(
+            _("Another entry took this name or one of these players meanwhile; try again."),
+            field="roster",
+        ) from None
+    return team
+
+
+def _save_team_change(
+    team: Team,
+    name: str,
+    roster: Sequence[Player],
+    roster_changed: bool,
+    change: rules.RosterChange | None,
+    user: Any,
+    now: datetime,
+) -> Team:
+    """The write of :func:`update_team`, inside its transaction."""
+    edition = team.edition
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    before = _team_state(team)
+    team.name = name
+    team.save(update_fields=["name"])
+    if roster_changed:
+        _save_roster(team, roster)
+    after = _team_state(team)
+    if change is not None and change.changed:
+        after["exception_reason"] = change.reason
+    record(
+        "bridgeko.team.roster_exception" if change and change.changed else "bridgeko.team.changed",
+        user=user,
+        edition=edition,
+        obj=team,
+        before=before,
+        after=after,
+        summary=(
+            _("Roster changed after entry (R7.2): %(reason)s") % {"reason": change.reason}
             if change and change.changed
-            else "bridgeko.team.changed",
-            user=user,
-            edition=edition,
-            obj=team,
-            before=before,
-            after=after,
-            summary=(
-                _("Roster changed after entry (R7.2): %(reason)s") % {"reason": change.reason}
-                if change and change.changed
-                else team.name
-            ),
-            at=now,
-        )
+            else team.name
+        ),
+        at=now,
+    )
     return team
 
 
@@ -567,6 +586,9 @@ def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosi
     names = {t.id: t.name for t in teams}
     accepted = set(outcome.accepted)
     with transaction.atomic():
+        Edition.objects.select_for_update().filter(pk=edition.pk).first()  # one closing at a time
+        if EntriesClosing.objects.filter(edition=edition).exists():
+            raise ServiceError(_("The entries are already closed."))
         for info in teams:
             info.team.accepted = info.id in accepted
         Team.objects.bulk_update([t.team for t in teams], ["accepted"])
