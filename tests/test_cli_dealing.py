@@ -54,6 +54,36 @@ def test_commit_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["method"] == "bridgeko-deal-v1"
 
 
+def test_commit_writes_the_seed_to_a_private_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "seed.hex"
+    code, out, _ = run(capsys, "deal", "--commit", "-o", str(path))
+    assert code == 0
+    seed = path.read_text(encoding="ascii").strip()
+    assert seed not in out  # the secret is not shown
+    assert hashlib.sha256(bytes.fromhex(seed)).hexdigest() in out
+    assert path.stat().st_mode & 0o777 == 0o600
+    code, _, err = run(capsys, "deal", "--commit", "-o", str(path))
+    assert code == 2 and "never overwritten" in err
+    assert path.read_text(encoding="ascii").strip() == seed
+
+
+def test_seed_file_deals_as_the_seed_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "seed.hex"
+    path.write_text(SEED + "\n", encoding="ascii")
+    rest = ["--event", EVENT, "--session", "QF-1", "--boards", "1-16"]
+    by_file = run(capsys, "deal", "--seed-file", str(path), *rest)
+    by_hex = run(capsys, "deal", "--seed", SEED, *rest)
+    assert by_file[0] == 0 and by_file[1] == by_hex[1]
+    code, out, _ = run(
+        capsys, "verify-deal", "--seed-file", str(path), *rest, "--commitment", COMMITMENT
+    )
+    assert code == 0 and out.startswith("OK")
+
+
 def test_commit_with_a_seed_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "deal", "--commit", "--seed", SEED)
     assert code == 2 and "--commit" in err

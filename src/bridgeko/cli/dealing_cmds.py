@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -47,7 +48,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument(
         "--commit",
         action="store_true",
-        help="make a new secret seed and print it with its commitment (publish the commitment)",
+        help=(
+            "make a new secret seed and print it with its commitment (publish the commitment); "
+            "with -o FILE the seed goes to FILE (readable by you only) instead of the screen"
+        ),
     )
     _set_options(p, required=False)
     p.add_argument(
@@ -107,7 +111,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _set_options(p: argparse.ArgumentParser, *, required: bool) -> None:
-    p.add_argument("--seed", metavar="HEX", required=required, help="the secret seed, hex")
+    which = p.add_mutually_exclusive_group(required=required)
+    which.add_argument("--seed", metavar="HEX", help="the secret seed, hex")
+    which.add_argument(
+        "--seed-file",
+        metavar="FILE",
+        help="read the seed (hex) from FILE, e.g. one written by 'deal --commit -o FILE'",
+    )
     p.add_argument("--event", metavar="NAME", required=required, help="the event name")
     p.add_argument(
         "--session",
@@ -140,11 +150,24 @@ def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[
         bar.close()
 
 
+def _seed(args: argparse.Namespace) -> bytes:
+    if args.seed_file is not None:
+        text = _read(args.seed_file)
+        assert isinstance(text, str)
+        try:
+            return dealing.parse_seed(text)
+        except ValueError as exc:
+            raise CommandError(f"{args.seed_file}: {exc}") from None
+    return dealing.parse_seed(args.seed)
+
+
 def _deal_set(args: argparse.Namespace) -> tuple[bytes, tuple[int, ...], dict[int, Deal]]:
-    missing = [f"--{name}" for name in ("seed", "event", "boards") if getattr(args, name) is None]
+    missing = [f"--{name}" for name in ("event", "boards") if getattr(args, name) is None]
+    if args.seed is None and args.seed_file is None:
+        missing.insert(0, "--seed (or --seed-file)")
     if missing:
         raise CommandError(f"missing {', '.join(missing)} (or use --commit to make a new seed)")
-    seed = dealing.parse_seed(args.seed)
+    seed = _seed(args)
     boards = dealing.parse_board_range(args.boards)
     deals: dict[int, Deal] = {}
     with _progress(len(boards), "dealing", len(boards) >= _PROGRESS_FROM) as update:
@@ -218,10 +241,11 @@ def _par_text(par: Par) -> str:
 
 def cmd_deal(args: argparse.Namespace) -> int:
     if args.commit:
-        given = [f"--{n}" for n in ("seed", "event", "boards") if getattr(args, n) is not None]
-        if given or args.output is not None:
+        names = ("seed", "seed_file", "event", "boards")
+        if any(getattr(args, n) is not None for n in names):
             raise CommandError(
-                "--commit makes a new seed and deals nothing: give it alone (with --json)"
+                "--commit makes a new seed and deals nothing: give it alone "
+                "(with -o FILE for the seed, --json)"
             )
         return _commit(args)
     seed, boards, deals = _deal_set(args)
@@ -257,10 +281,26 @@ def cmd_deal(args: argparse.Namespace) -> int:
 def _commit(args: argparse.Namespace) -> int:
     seed = dealing.new_seed()
     published = dealing.commitment(seed)
+    path: str | None = args.output
+    if path is not None:
+        try:
+            # The seed is a secret until play is over: a new file, readable by the owner only.
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(seed.hex() + "\n")
+        except FileExistsError:
+            raise CommandError(f"{path} exists already: a seed file is never overwritten") from None
+        except OSError as exc:
+            raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
     if args.json:
-        print(json.dumps({"seed": seed.hex(), "commitment": published, "method": dealing.METHOD}))
+        payload: dict[str, object] = {"commitment": published, "method": dealing.METHOD}
+        payload.update({"seed_file": path} if path is not None else {"seed": seed.hex()})
+        print(json.dumps(payload))
         return 0
-    print(f"seed (keep secret until play is over): {seed.hex()}")
+    if path is not None:
+        print(f"seed written to {path} (keep it secret until play is over)")
+    else:
+        print(f"seed (keep secret until play is over): {seed.hex()}")
     print(f"commitment (publish before play):      {published}")
     return 0
 
@@ -288,7 +328,7 @@ def _file_deals(path: str) -> dict[int, list[Deal]]:
 
 
 def cmd_verify_deal(args: argparse.Namespace) -> int:
-    seed = dealing.parse_seed(args.seed)
+    seed = _seed(args)
     commitment_hex = args.commitment.strip().lower()
     if len(commitment_hex) != 64 or any(c not in "0123456789abcdef" for c in commitment_hex):
         raise CommandError(
