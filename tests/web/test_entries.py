@@ -631,3 +631,21 @@ def test_R7_3_database_refuses_a_player_taken_meanwhile(
             now=NOW,
         )
     assert counts() == before
+
+
+@pytest.mark.django_db
+def test_R4_1_fee_reason_names_the_players_who_are_not_members(
+    world: World, organiser: Any
+) -> None:
+    members = make_players(3)
+    outsider = make_players(1, member=False, start=50)[0]
+    team = services.create_team(
+        edition=world.edition,
+        name="Smíšení",
+        roster=[*members, outsider],
+        user=organiser,
+        now=NOW,
+    )
+    fee = services.team_info(team).fee
+    assert fee is not None and fee.amount == 1200
+    assert "Hráč 050 (CZ050)" in fee.reason

@@ -93,14 +93,23 @@ def _rosters(teams: Sequence[Team]) -> dict[int, list[Player]]:
     return out
 
 
-def previous_teams(edition: Edition) -> dict[str, list[int]]:
-    """The teams whose entry was accepted in the previous edition ("took part", I4): name ->
-    roster (player ids, captain first)."""
+def _previous_rosters(edition: Edition) -> dict[str, list[Player]]:
     if edition.previous_id is None:
         return {}
     teams = list(Team.objects.filter(edition_id=edition.previous_id, accepted=True))
     rosters = _rosters(teams)
-    return {t.name: [p.pk for p in rosters[t.pk]] for t in teams}
+    return {t.name: rosters[t.pk] for t in teams}
+
+
+def previous_teams(edition: Edition) -> dict[str, list[int]]:
+    """The teams whose entry was accepted in the previous edition ("took part", I4): name ->
+    roster (player ids, captain first)."""
+    return {name: [p.pk for p in roster] for name, roster in _previous_rosters(edition).items()}
+
+
+def fee_key(player: Player) -> str:
+    """How a player is named to the fee rule: unique, and readable in its reason (R4.1)."""
+    return f"{player.name} ({player.federation_id or f'#{player.pk}'})"
 
 
 def barred_players(edition: Edition) -> set[int]:
@@ -136,7 +145,7 @@ def _conditions(team: Team, pairs: Sequence[Pair]) -> rules.EntryConditions:
 def _fee(
     team: Team,
     roster: Sequence[Player],
-    previous: Mapping[str, Sequence[int]],
+    previous: Mapping[str, Sequence[Player]],
     edition: Edition,
 ) -> rules.FeeDecision | None:
     if not roster:
@@ -146,9 +155,9 @@ def _fee(
         override = rules.FeeOverride(team.fee_override_amount, team.fee_override_reason)
     return rules.entry_fee(
         team.name,
-        [p.pk for p in roster],
-        {p.pk: p.member for p in roster},
-        previous,
+        [fee_key(p) for p in roster],
+        {fee_key(p): p.member for p in roster},
+        {name: [fee_key(p) for p in players] for name, players in previous.items()},
         edition.regulations,
         override=override,
     )
@@ -173,7 +182,7 @@ def edition_teams(
     for pair in Pair.objects.filter(team__in=teams).select_related("player_a", "player_b"):
         pairs[pair.team_id].append(pair)
     elo = _elo_map(edition, [p.pk for r in rosters.values() for p in r])
-    previous = previous_teams(edition)
+    previous = _previous_rosters(edition)
     barred = barred_players(edition)
     out: list[TeamInfo] = []
     fees_due: dict[int, int] = {}
