@@ -530,6 +530,7 @@ def deal_board(
     hash_fn: DealHash | None = None,
 ) -> Deal:
     """The computer-dealt deal of ``board`` in (event, session), reproducible from its inputs."""
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
     return deal_number(board_deal_number(seed, event, session, board, hash_fn=hash_fn))
 
 
@@ -542,6 +543,7 @@ def deal_set(
     hash_fn: DealHash | None = None,
 ) -> dict[int, Deal]:
     """The deals of ``boards`` in (event, session): board number -> deal."""
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
     nums = board_numbers(boards)
     values = deal_numbers(seed, event, session, nums, hash_fn=hash_fn)
     return {b: deal_number(v) for b, v in zip(nums, values, strict=True)}
