@@ -24,6 +24,7 @@ from enum import StrEnum
 from typing import TypeAlias
 from zoneinfo import ZoneInfo
 
+from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import FeeRules, Regulations
 
 __all__ = [
@@ -46,10 +47,12 @@ __all__ = [
     "change_roster",
     "check_roster",
     "close_entries",
+    "closing_reason",
     "conditions_met",
     "entry_fee",
     "is_returning_team",
     "normalise_team_name",
+    "who",
 ]
 
 PlayerId: TypeAlias = int | str
@@ -61,11 +64,76 @@ Received: TypeAlias = date | datetime | None
 
 _FEES = FeeRules()
 
+# --------------------------------------------------------------------------------------------
+# The message templates (English; the web layer translates them, see competition/messages.py)
+# --------------------------------------------------------------------------------------------
 
-def _who(player: PlayerId, names: Mapping[PlayerId, str] | None) -> str:
+NAMED_PLAYER = N_("%(name)s (%(player)s)")
+PLAYER = N_("player %(player)s")
+PROBLEM_WITH_CLAUSE = N_("%(message)s (%(clause)s)")
+ROSTER_EMPTY = N_("the roster is empty; it has no captain")
+LISTED_TWICE = N_("%(player)s is listed twice")
+ROSTER_SIZE = N_("a team has %(min)s to %(max)s players; this roster has %(count)s")
+CAPTAIN_NOT_ON_ROSTER = N_("the captain %(player)s is not on the roster")
+CAPTAIN_NOT_FIRST = N_("the captain %(player)s must be listed first")
+ON_OTHER_ROSTER = N_("%(player)s is already on the roster of team %(team)s")
+ROSTER_FROZEN = N_(
+    "R7.2: the roster cannot be changed after entry; only the chief TD may allow an "
+    "exception, and the exception needs a reason"
+)
+ITEM_ENTRY_FORM = N_("entry form")
+ITEM_CONVENTION_CARDS = N_("convention cards")
+ITEM_CONVENTION_CARD = N_("convention card of pair %(pair)s")
+ITEM_ENTRY_FEE = N_("entry fee")
+CONDITION_PROBLEM = N_("%(item)s: %(message)s (%(clause)s)")
+NOT_RECEIVED = N_("not received")
+RECEIVED_LATE = N_("received %(received)s, after the deadline %(deadline)s")
+TOO_FEW_PAIRS = N_(
+    "%(count)s pair(s) declared; a convention card of each pair is needed and a team has at "
+    "least %(min)s pairs"
+)
+FEE_SHORT = N_("%(paid)s received, %(due)s due")
+RETURNING_SAME_PLAYERS = N_("with %(count)s of the same players")
+RETURNING_WITH_CAPTAIN = N_(
+    "with %(count)s of the same players including the previous captain %(captain)s"
+)
+FEE_RETURNING = N_(
+    "R4.1: %(amount)s %(currency)s for a team that took part in the previous edition: "
+    "same name %(name)s %(why)s (I4)"
+)
+FEE_NEAR_RETURNING = N_(
+    " (a team named %(name)s took part in the previous edition, but with too few "
+    "of the same players to count as returning, I4)"
+)
+FEE_MEMBERS_ONLY = N_(
+    "R4.1: %(amount)s %(currency)s for a new team made up only of ČBS members%(note)s"
+)
+FEE_OTHER = N_(
+    "R4.1: %(amount)s %(currency)s for a team with players who are not ČBS members%(note)s"
+)
+FEE_OTHER_NAMED = N_(
+    "R4.1: %(amount)s %(currency)s for a team with players who are not ČBS members "
+    "(%(players)s)%(note)s"
+)
+FEE_OVERRIDDEN = N_(
+    "organiser's decision (I4): %(amount)s %(currency)s instead of %(rule_amount)s "
+    "%(currency)s — %(why)s; the rule: %(rule)s"
+)
+CLOSING_CANCELLED = N_(
+    "R8.1: %(count)s team(s) met the conditions of entry by %(deadline)s, fewer than "
+    "%(min)s: the competition is cancelled and the entry fees are returned"
+)
+CLOSING_GOES_AHEAD = N_(
+    "R8.1: %(count)s teams met the conditions of entry by %(deadline)s (at least %(min)s): "
+    "the competition goes ahead"
+)
+
+
+def who(player: PlayerId, names: Mapping[PlayerId, str] | None) -> Message:
+    """A player in a message: ``"Jan Novák (7)"`` when ``names`` knows them, else ``"player 7"``."""
     if names and player in names:
-        return f"{names[player]} ({player})"
-    return f"player {player}"
+        return Message(NAMED_PLAYER, {"name": names[player], "player": player})
+    return Message(PLAYER, {"player": player})
 
 
 # --------------------------------------------------------------------------------------------
@@ -85,6 +153,38 @@ class RosterProblem:
     """The player concerned, if one is."""
     other_team: TeamKey | None = None
     """R7.3: the other team whose roster names the player."""
+    i18n: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`message` as a template and its params (None: the message is a plain text)."""
+
+    @classmethod
+    def of(
+        cls,
+        clause: str,
+        message: Message,
+        *,
+        player: PlayerId | None = None,
+        other_team: TeamKey | None = None,
+    ) -> RosterProblem:
+        """A problem worded by a message template (``.message`` is its English text)."""
+        return cls(clause, str(message), player, other_team, message)
+
+    @property
+    def detail(self) -> Message:
+        """:attr:`message` as a translatable :class:`Message`."""
+        return self.i18n if self.i18n is not None else Message(self.message)
+
+    @property
+    def template(self) -> str:
+        return self.detail.template
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.detail.params
+
+    @property
+    def text(self) -> Message:
+        """``str(self)`` as a translatable :class:`Message`."""
+        return Message(PROBLEM_WITH_CLAUSE, {"message": self.detail, "clause": self.clause})
 
     def __str__(self) -> str:
         return f"{self.message} ({self.clause})"
@@ -99,13 +199,19 @@ class RosterError(ValueError):
 
 
 class RosterFrozenError(ValueError):
-    """R7.2: a roster change after entry without the chief TD's justified exception."""
+    """R7.2: a roster change after entry without the chief TD's justified exception.
+
+    :attr:`detail` is the message as a translatable :class:`Message`."""
+
+    def __init__(self, message: str | Message = ROSTER_FROZEN) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
 
 
 def captain_of(roster: Sequence[PlayerId]) -> PlayerId:
     """The captain: the first player listed (R7.1; there is no non-playing captain)."""
     if not roster:
-        raise RosterError([RosterProblem("R7.1", "the roster is empty; it has no captain")])
+        raise RosterError([RosterProblem.of("R7.1", Message(ROSTER_EMPTY))])
     return roster[0]
 
 
@@ -130,18 +236,24 @@ def check_roster(
     for player in roster:
         if player in seen:
             problems.append(
-                RosterProblem("R7.1", f"{_who(player, names)} is listed twice", player=player)
+                RosterProblem.of(
+                    "R7.1", Message(LISTED_TWICE, {"player": who(player, names)}), player=player
+                )
             )
         seen.add(player)
     lo, hi = reg.entry.min_players, reg.entry.max_players
     if not lo <= len(seen) <= hi:  # R7.1
         problems.append(
-            RosterProblem("R7.1", f"a team has {lo} to {hi} players; this roster has {len(seen)}")
+            RosterProblem.of(
+                "R7.1", Message(ROSTER_SIZE, {"min": lo, "max": hi, "count": len(seen)})
+            )
         )
     if captain is not None and (not roster or roster[0] != captain):  # R7.1
-        where = "is not on the roster" if captain not in seen else "must be listed first"
+        where = CAPTAIN_NOT_ON_ROSTER if captain not in seen else CAPTAIN_NOT_FIRST
         problems.append(
-            RosterProblem("R7.1", f"the captain {_who(captain, names)} {where}", player=captain)
+            RosterProblem.of(
+                "R7.1", Message(where, {"player": who(captain, names)}), player=captain
+            )
         )
     for other, other_roster in (other_rosters or {}).items():  # R7.3
         if team is not None and other == team:
@@ -149,9 +261,9 @@ def check_roster(
         shared = seen.intersection(other_roster)
         for player in (p for p in dict.fromkeys(roster) if p in shared):
             problems.append(
-                RosterProblem(
+                RosterProblem.of(
                     "R7.3",
-                    f"{_who(player, names)} is already on the roster of team {other}",
+                    Message(ON_OTHER_ROSTER, {"player": who(player, names), "team": other}),
                     player=player,
                     other_team=other,
                 )
@@ -204,10 +316,7 @@ def change_roster(
         return RosterChange(old, changed, (exception_reason or "").strip())
     reason = (exception_reason or "").strip()
     if not reason:
-        raise RosterFrozenError(
-            "R7.2: the roster cannot be changed after entry; only the chief TD may allow an "
-            "exception, and the exception needs a reason"
-        )
+        raise RosterFrozenError(Message(ROSTER_FROZEN))
     problems = check_roster(changed, reg, other_rosters, team=team, names=names)
     if problems:
         raise RosterError(problems)
@@ -250,6 +359,41 @@ class ConditionProblem:
     """``"missing"``, ``"late"``, ``"too few pairs"`` or ``"short"`` (fee below the amount due)."""
     clause: str
     message: str
+    i18n: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`message` as a template and its params (None: a plain text)."""
+    item_i18n: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`item` as a template and its params (None: a plain text)."""
+
+    @classmethod
+    def of(cls, item: Message, kind: str, clause: str, message: Message) -> ConditionProblem:
+        """A problem worded by message templates (``.item``, ``.message``: their English)."""
+        return cls(str(item), kind, clause, str(message), message, item)
+
+    @property
+    def detail(self) -> Message:
+        """:attr:`message` as a translatable :class:`Message`."""
+        return self.i18n if self.i18n is not None else Message(self.message)
+
+    @property
+    def item_detail(self) -> Message:
+        """:attr:`item` as a translatable :class:`Message`."""
+        return self.item_i18n if self.item_i18n is not None else Message(self.item)
+
+    @property
+    def template(self) -> str:
+        return self.detail.template
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.detail.params
+
+    @property
+    def text(self) -> Message:
+        """``str(self)`` as a translatable :class:`Message`."""
+        return Message(
+            CONDITION_PROBLEM,
+            {"item": self.item_detail, "message": self.detail, "clause": self.clause},
+        )
 
     def __str__(self) -> str:
         return f"{self.item}: {self.message} ({self.clause})"
@@ -300,46 +444,50 @@ def conditions_met(
     zone = ZoneInfo(tz) if isinstance(tz, str) else tz
     problems: list[ConditionProblem] = []
 
-    def check(item: str, received: Received, clause: str) -> None:
+    def check(item: Message, received: Received, clause: str) -> None:
         if received is None:
-            problems.append(ConditionProblem(item, "missing", clause, "not received"))
+            problems.append(ConditionProblem.of(item, "missing", clause, Message(NOT_RECEIVED)))
             return
-        day = _local_day(received, zone, item)
+        day = _local_day(received, zone, str(item))
         if day > deadline:  # R3.2, I12
             problems.append(
-                ConditionProblem(
+                ConditionProblem.of(
                     item,
                     "late",
                     "R3.2",
-                    f"received {day.isoformat()}, after the deadline {deadline.isoformat()}",
+                    Message(
+                        RECEIVED_LATE,
+                        {"received": day.isoformat(), "deadline": deadline.isoformat()},
+                    ),
                 )
             )
 
-    check("entry form", conditions.form_received, "R3.1a")
+    check(Message(ITEM_ENTRY_FORM), conditions.form_received, "R3.1a")
     if len(conditions.convention_cards) < min_pairs:
         problems.append(
-            ConditionProblem(
-                "convention cards",
+            ConditionProblem.of(
+                Message(ITEM_CONVENTION_CARDS),
                 "too few pairs",
                 "R3.1b",
-                f"{len(conditions.convention_cards)} pair(s) declared; a convention card of "
-                f"each pair is needed and a team has at least {min_pairs} pairs",
+                Message(
+                    TOO_FEW_PAIRS, {"count": len(conditions.convention_cards), "min": min_pairs}
+                ),
             )
         )
     for pair, received in conditions.convention_cards.items():
-        check(f"convention card of pair {pair!r}", received, "R3.1b")
-    check("entry fee", conditions.fee_received, "R3.1c")
+        check(Message(ITEM_CONVENTION_CARD, {"pair": repr(pair)}), received, "R3.1b")
+    check(Message(ITEM_ENTRY_FEE), conditions.fee_received, "R3.1c")
     if (
         fee_due is not None
         and conditions.fee_received is not None
         and conditions.fee_paid < fee_due
     ):
         problems.append(
-            ConditionProblem(
-                "entry fee",
+            ConditionProblem.of(
+                Message(ITEM_ENTRY_FEE),
                 "short",
                 "R4.1",
-                f"{conditions.fee_paid} received, {fee_due} due",
+                Message(FEE_SHORT, {"paid": conditions.fee_paid, "due": fee_due}),
             )
         )
     return ConditionsResult(tuple(problems))
@@ -395,16 +543,14 @@ def _returning_reason(
     previous_roster: Sequence[PlayerId],
     same_players: int,
     same_players_with_captain: int,
-) -> str | None:
+) -> Message | None:
     if normalise_team_name(name) != normalise_team_name(previous_name):
         return None
     common = _common_players(roster, previous_roster)
     if common >= same_players:
-        return f"with {common} of the same players"
+        return Message(RETURNING_SAME_PLAYERS, {"count": common})
     if previous_roster and common >= same_players_with_captain and previous_roster[0] in roster:
-        return (
-            f"with {common} of the same players including the previous captain {previous_roster[0]}"
-        )
+        return Message(RETURNING_WITH_CAPTAIN, {"count": common, "captain": previous_roster[0]})
     return None
 
 
@@ -444,10 +590,25 @@ class FeeDecision:
     rule_amount: int
     """What R4.1 gives before any override."""
     override_reason: str | None = None
+    i18n: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`reason` as a template and its params (None: a plain text)."""
 
     @property
     def overridden(self) -> bool:
         return self.override_reason is not None
+
+    @property
+    def reason_detail(self) -> Message:
+        """:attr:`reason` as a translatable :class:`Message`."""
+        return self.i18n if self.i18n is not None else Message(self.reason)
+
+    @property
+    def template(self) -> str:
+        return self.reason_detail.template
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.reason_detail.params
 
 
 def entry_fee(
@@ -479,9 +640,9 @@ def entry_fee(
         )
         if why is not None:
             tier, amount = FeeTier.RETURNING, fees.returning
-            reason = (
-                f"R4.1: {amount} {cur} for a team that took part in the previous edition: "
-                f"same name {prev_name!r} {why} (I4)"
+            reason = Message(
+                FEE_RETURNING,
+                {"amount": amount, "currency": cur, "name": repr(prev_name), "why": why},
             )
             break
     else:
@@ -491,30 +652,39 @@ def entry_fee(
             for prev_name in previous_teams
             if normalise_team_name(prev_name) == normalise_team_name(name)
         ]
-        note = (
-            f" (a team named {near[0]!r} took part in the previous edition, but with too few "
-            f"of the same players to count as returning, I4)"
-            if near
-            else ""
-        )
+        note: Param = Message(FEE_NEAR_RETURNING, {"name": repr(near[0])}) if near else ""
         if roster and not outsiders:
             tier, amount = FeeTier.MEMBERS_ONLY, fees.members_only
-            reason = f"R4.1: {amount} {cur} for a new team made up only of ČBS members{note}"
+            reason = Message(FEE_MEMBERS_ONLY, {"amount": amount, "currency": cur, "note": note})
         else:
             tier, amount = FeeTier.OTHER, fees.other
-            who = ", ".join(str(p) for p in outsiders)
-            reason = f"R4.1: {amount} {cur} for a team with players who are not ČBS members"
-            reason += f" ({who}){note}" if who else note
+            players = ", ".join(str(p) for p in outsiders)
+            reason = Message(
+                FEE_OTHER_NAMED if players else FEE_OTHER,
+                {"amount": amount, "currency": cur, "players": players, "note": note}
+                if players
+                else {"amount": amount, "currency": cur, "note": note},
+            )
     if override is None:
-        return FeeDecision(amount, tier, reason, cur, amount)
+        return FeeDecision(amount, tier, str(reason), cur, amount, i18n=reason)
+    decision = Message(
+        FEE_OVERRIDDEN,
+        {
+            "amount": override.amount,
+            "currency": cur,
+            "rule_amount": amount,
+            "why": override.reason.strip(),
+            "rule": reason,
+        },
+    )
     return FeeDecision(
         override.amount,
         tier,
-        f"organiser's decision (I4): {override.amount} {cur} instead of {amount} {cur} — "
-        f"{override.reason.strip()}; the rule: {reason}",
+        str(decision),
         cur,
         amount,
         override.reason.strip(),
+        i18n=decision,
     )
 
 
@@ -547,10 +717,38 @@ class EntriesOutcome:
     otherwise (money of teams not accepted is the organiser's decision)."""
     reason: str
     """In words, citing the clause."""
+    i18n: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`reason` as a template and its params (None: a plain text)."""
 
     @property
     def not_accepted(self) -> tuple[TeamKey, ...]:
         return tuple(t for t, r in self.results.items() if not r.met)
+
+    @property
+    def reason_detail(self) -> Message:
+        """:attr:`reason` as a translatable :class:`Message`."""
+        return self.i18n if self.i18n is not None else Message(self.reason)
+
+    @property
+    def template(self) -> str:
+        return self.reason_detail.template
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.reason_detail.params
+
+
+def closing_reason(accepted: int, reg: Regulations) -> Message:
+    """Why the entries closed as they did (R8.1): ``accepted`` teams met the conditions of entry
+    by ``reg.entry.deadline``; fewer than ``reg.entry.min_teams`` cancel the competition.
+    The web layer uses it to translate a stored :attr:`EntriesOutcome.reason`."""
+    need = reg.entry.min_teams
+    params: dict[str, Param] = {
+        "count": accepted,
+        "deadline": reg.entry.deadline.isoformat(),
+        "min": need,
+    }
+    return Message(CLOSING_CANCELLED if accepted < need else CLOSING_GOES_AHEAD, params)
 
 
 def close_entries(
@@ -576,21 +774,12 @@ def close_entries(
         for team, cond in teams.items()
     }
     accepted = tuple(team for team, result in results.items() if result.met)
-    need, cur = reg.entry.min_teams, reg.edition.currency
-    cancelled = len(accepted) < need  # R8.1
+    cur = reg.edition.currency
+    cancelled = len(accepted) < reg.entry.min_teams  # R8.1
+    refunds: tuple[Refund, ...] = ()
     if cancelled:
         refunds = tuple(
             Refund(team, cond.fee_paid, cur) for team, cond in teams.items() if cond.fee_paid > 0
         )
-        reason = (
-            f"R8.1: {len(accepted)} team(s) met the conditions of entry by "
-            f"{reg.entry.deadline.isoformat()}, fewer than {need}: the competition is "
-            f"cancelled and the entry fees are returned"
-        )
-    else:
-        refunds = ()
-        reason = (
-            f"R8.1: {len(accepted)} teams met the conditions of entry by "
-            f"{reg.entry.deadline.isoformat()} (at least {need}): the competition goes ahead"
-        )
-    return EntriesOutcome(accepted, results, cancelled, refunds, reason)
+    reason = closing_reason(len(accepted), reg)
+    return EntriesOutcome(accepted, results, cancelled, refunds, str(reason), reason)

@@ -17,9 +17,13 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bridgeko.competition.entries import PlayerId, RosterProblem, TeamKey
+from bridgeko.competition.entries import PlayerId, RosterProblem, TeamKey, who
+from bridgeko.competition.messages import N_, Message
 
-__all__ = ["NoShow", "barred_players", "check_not_barred"]
+__all__ = ["BARRED", "NoShow", "barred_players", "check_not_barred"]
+
+BARRED = N_("%(player)s is barred from this edition for failing to appear without timely notice")
+"""The message of :func:`check_not_barred` (R15.3), translated by the web layer."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,14 +58,10 @@ def check_not_barred(
     """One problem for each player of ``roster`` barred by R15.3 (check at entry)."""
     problems: list[RosterProblem] = []
     for player in dict.fromkeys(roster):
-        if player in barred:
-            who = f"{names[player]} ({player})" if names and player in names else f"player {player}"
+        if player in barred:  # R15.3
             problems.append(
-                RosterProblem(
-                    "R15.3",
-                    f"{who} is barred from this edition for failing to appear without "
-                    "timely notice",
-                    player=player,
+                RosterProblem.of(
+                    "R15.3", Message(BARRED, {"player": who(player, names)}), player=player
                 )
             )
     return problems

@@ -1,0 +1,79 @@
+"""Translatable messages of the rules engine, without Django.
+
+The engine words every message the user sees in English, from a **template**: a module-level
+constant marked with :func:`N_` (a no-op, so that ``makemessages`` extracts it; the project's
+``makemessages`` command adds ``--keyword=N_``) with named ``%(placeholders)s``, filled in with
+**params**. A :class:`Message` holds both; ``str(message)`` is the English text, and the web layer
+translates with ``message.format(gettext)`` (see ``bridgeko.web.i18n.tr``). A param may itself be
+a :class:`Message` (e.g. "player 7" inside a roster problem); it is translated the same way.
+
+>>> LISTED_TWICE = N_("%(player)s is listed twice")
+>>> msg = Message(LISTED_TWICE, {"player": Message(N_("player %(id)s"), {"id": 7})})
+>>> str(msg)
+'player 7 is listed twice'
+>>> msg.format({"%(player)s is listed twice": "%(player)s je uveden dvakrát",
+...             "player %(id)s": "hráč %(id)s"}.get)
+'hráč 7 je uveden dvakrát'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol, TypeAlias
+
+__all__ = ["N_", "Message", "Param", "Translatable"]
+
+
+def N_(template: str) -> str:
+    """Marks a message template for translation; returns it unchanged."""
+    return template
+
+
+def _same(template: str) -> str:
+    return template
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message template (English, marked with :func:`N_`) and the values of its placeholders.
+
+    A template without params is used as it is (no ``%`` formatting), so a plain text may be
+    wrapped as ``Message(text)``.
+    """
+
+    template: str
+    params: Mapping[str, Param] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return hash((self.template, tuple(sorted(self.params.items(), key=lambda kv: kv[0]))))
+
+    def format(self, translate: Callable[[str], str | None] = _same) -> str:
+        """The text, each template (this one and those of nested messages) passed through
+        ``translate`` first (e.g. ``gettext``); without it, the English text. A translation
+        that is None or empty falls back to the English template."""
+        text = translate(self.template) or self.template
+        if not self.params:
+            return text
+        return text % {
+            key: value.format(translate) if isinstance(value, Message) else value
+            for key, value in self.params.items()
+        }
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+Param: TypeAlias = str | int | Message
+"""The value of a placeholder: a text, a number or a nested message."""
+
+
+class Translatable(Protocol):
+    """What the web layer can translate: a template and its params (e.g. a :class:`Message`,
+    a :class:`~bridgeko.competition.entries.RosterProblem`)."""
+
+    @property
+    def template(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, Param]: ...
