@@ -6,11 +6,14 @@ Three loops over the same boards, measured side by side (interleaved, best of ``
 
 * bare hash loop: exactly the hash calls of the dealer (HMAC-SHA-256 of the length-prefixed
   message, 96-bit value, rejection of values >= D with counter + 1), no decoding;
-* secure dealing: the same plus decoding the deal number into the four hands
-  (:func:`bridgeko.bridge.dealing.deal_set_indices`, the fast path);
+* secure dealing, batch: the same plus decoding the deal numbers into the four hands, all at
+  once with numpy (:func:`bridgeko.bridge.dealing.deal_set_array`, an ``(n, 4, 13)`` array of
+  card indices: the fastest path);
+* secure dealing, tuples: the same deals as tuples of card indices, one deal at a time
+  (:func:`bridgeko.bridge.dealing.deal_set_indices`);
 * Deal objects: :func:`bridgeko.bridge.dealing.deal_set` (Card/Hand/Deal values built too).
 
-Target: secure dealing within 2x of the bare hash loop.
+Target: secure dealing (batch) within 2x of the bare hash loop.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from bridgeko.bridge.dealing import (
     METHOD,
     deal_numbers,
     deal_set,
+    deal_set_array,
     deal_set_indices,
 )
 
@@ -58,6 +62,10 @@ def bare_hash_loop(boards: range) -> list[int]:
     return out
 
 
+def batch_dealing(boards: range) -> int:
+    return len(deal_set_array(SEED, EVENT, SESSION, boards))
+
+
 def secure_dealing(boards: range) -> int:
     n = 0
     for _hands in deal_set_indices(SEED, EVENT, SESSION, boards):
@@ -85,11 +93,19 @@ def main() -> None:
 
     # Sanity: the written-out loop hashes exactly as the dealer does.
     assert bare_hash_loop(range(1, 201)) == list(deal_numbers(SEED, EVENT, SESSION, range(1, 201)))
-    secure_dealing(range(1, 10))  # build the decoding tables outside the timing
+    # Build the decoding tables outside the timing.
+    secure_dealing(range(1, 10))
+    batch_dealing(range(1, 10))
+    deal_objects(range(1, 10))
 
     # The loops take turns on slices of the boards, so that changes in machine load (other
     # processes on the same cores) hit all of them alike; each slice keeps its best time.
-    loops = {"bare": bare_hash_loop, "secure": secure_dealing, "objects": deal_objects}
+    loops = {
+        "bare": bare_hash_loop,
+        "batch": batch_dealing,
+        "secure": secure_dealing,
+        "objects": deal_objects,
+    }
     slices = [boards[i : i + args.chunk] for i in range(0, len(boards), args.chunk)]
     best = {name: [float("inf")] * len(slices) for name in loops}
     for r in range(args.repeat):
@@ -100,15 +116,20 @@ def main() -> None:
                     continue  # Deal objects are slow: one slice in ten
                 best[name][k] = min(best[name][k], _timed(loops[name], part))
     bare_rate = len(boards) / sum(best["bare"])
+    batch_rate = len(boards) / sum(best["batch"])
     secure_rate = len(boards) / sum(best["secure"])
     object_boards = sum(len(part) for k, part in enumerate(slices) if k % 10 == 0)
     object_rate = object_boards / sum(t for t in best["objects"] if t != float("inf"))
     print(f"boards per loop          {len(boards):>10,} (Deal objects: {object_boards:,})")
     print(f"bare hash loop           {bare_rate:>10,.0f} boards/s")
-    print(f"secure dealing (indices) {secure_rate:>10,.0f} deals/s")
-    print(f"secure dealing (Deals)   {object_rate:>10,.0f} deals/s")
-    print(f"ratio secure/bare time   {bare_rate / secure_rate:>10.2f}x (target <= 2.00x)")
-    print(f"decoding cost per deal   {1e6 * (1 / secure_rate - 1 / bare_rate):>10.2f} us")
+    print(f"secure dealing (batch)   {batch_rate:>10,.0f} deals/s  (deal_set_array)")
+    print(f"secure dealing (tuples)  {secure_rate:>10,.0f} deals/s  (deal_set_indices)")
+    print(f"secure dealing (Deals)   {object_rate:>10,.0f} deals/s  (deal_set)")
+    print(f"ratio batch/bare time    {bare_rate / batch_rate:>10.2f}x (target <= 2.00x)")
+    print(f"ratio tuples/bare time   {bare_rate / secure_rate:>10.2f}x")
+    print(
+        f"batch cost per deal      {1e6 * (1 / batch_rate - 1 / bare_rate):>10.2f} us over hashing"
+    )
 
 
 if __name__ == "__main__":

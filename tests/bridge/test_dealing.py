@@ -5,10 +5,10 @@ from __future__ import annotations
 import hashlib
 import hmac
 import unicodedata
-from collections import Counter
 from itertools import combinations, product
 from math import comb
 
+import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -19,13 +19,18 @@ from bridgeko.bridge.dealing import (
     METHOD,
     DealSetProtocol,
     board_deal_number,
+    card_seats,
     commitment,
     deal_board,
     deal_number,
     deal_number_indices,
     deal_numbers,
+    deal_numbers_array,
+    deal_numbers_seats,
     deal_set,
+    deal_set_array,
     deal_set_indices,
+    deal_set_seats,
     hmac_sha256,
     new_seed,
     number_of_deal,
@@ -255,22 +260,175 @@ def test_indices_fast_path_gives_the_same_deals_as_deal_set() -> None:
             assert {c.index for c in deals[board][seat].cards} == set(hand)
 
 
-@pytest.mark.slow
 def test_R12_7_each_card_is_equally_likely_in_each_seat_chi_square() -> None:
-    # 100,000 boards; every card in every seat should be near 25,000.
+    # 100,000 boards; every card in every seat should be near 25,000. The batch path: one
+    # (n, 52) array of the seat of each card.
     n = 100_000
-    counts = [Counter[int]() for _ in range(4)]
-    for hands in deal_set_indices(SEED, EVENT, "chi-square", range(1, n + 1)):
-        for seat_counts, hand in zip(counts, hands, strict=True):
-            seat_counts.update(hand)
+    seats = deal_set_seats(SEED, EVENT, "chi-square", range(1, n + 1))
+    assert seats.shape == (n, 52)
+    counts = np.stack([(seats == s).sum(axis=0) for s in range(4)])  # counts[seat, card]
     expected = n / 4
-    chi2 = sum((counts[s][c] - expected) ** 2 / expected for s in range(4) for c in range(52))
+    chi2 = float(((counts - expected) ** 2 / expected).sum())
     # 52 cards x 3 degrees of freedom = 156; the 99.9 % point of chi-square(156) is about 213.
     assert chi2 < 213, chi2
     # And no single card is far off in any seat (5 standard deviations, sd = 137).
-    assert all(abs(counts[s][c] - expected) < 5 * 137 for s in range(4) for c in range(52))
+    assert np.abs(counts - expected).max() < 5 * 137
     # The seats' totals are exact: 13 cards each per deal.
-    assert [sum(counts[s].values()) for s in range(4)] == [13 * n] * 4
+    assert counts.sum(axis=1).tolist() == [13 * n] * 4
+    # The first boards are the ones the tuple path deals.
+    for row, hands in zip(
+        seats[:50], deal_set_indices(SEED, EVENT, "chi-square", range(1, 51)), strict=True
+    ):
+        assert [sorted(np.flatnonzero(row == s).tolist()) for s in range(4)] == [
+            list(h) for h in hands
+        ]
+
+
+# --- the batch path (numpy) gives the same deals as the scalar path ---------------------------
+
+
+def _edge_numbers() -> list[int]:
+    """Deal numbers at the edges of the numbering: the first and last deal, the edges of the
+    mixed radix (N/E/S indices 0 and their maxima) and of the 16-bit limbs of the long division,
+    and the first and last combination index of every composition group of each hand."""
+    c26, c39, c52 = comb(26, 13), comb(39, 13), comb(52, 13)
+    out = {0, 1, DEAL_COUNT - 1, DEAL_COUNT - 2, DEAL_COUNT // 2}
+    for k in range(1, 96):
+        out.update(v for v in (2**k - 1, 2**k, 2**k + 1) if v < DEAL_COUNT)
+    for i_n in (0, 1, c52 - 1):
+        for i_e in (0, 1, c39 - 1):
+            for i_s in (0, 1, c26 - 1):
+                out.add((i_n * c39 + i_e) * c26 + i_s)
+    for m, size, radix in ((4, c52, c39 * c26), (3, c39, c26), (2, c26, 1)):
+        total = 0
+        for js in product(range(14), repeat=m):
+            if sum(js) != 13:
+                continue
+            group = 1
+            for j in js:
+                group *= comb(13, j)
+            for index in (total, total + 1, total + group - 1, total + group // 2):
+                if index < size:
+                    out.add(index * radix + (radix - 1) // 3)
+            total += group
+        assert total == size
+    return sorted(out)
+
+
+def _as_tuples(cards: np.ndarray) -> list[tuple[tuple[int, ...], ...]]:
+    return [tuple(tuple(h) for h in deal) for deal in cards.tolist()]
+
+
+def test_batch_decoding_equals_the_scalar_path_on_thousands_of_numbers() -> None:
+    rng = np.random.default_rng(1999)
+    # Uniform numbers below DEAL_COUNT, from three 32-bit words each, plus the edge cases.
+    words = rng.integers(0, 2**32, size=(6000, 3), dtype=np.uint64).tolist()
+    uniform = [((a << 64) | (b << 32) | c) % DEAL_COUNT for a, b, c in words]
+    numbers = _edge_numbers() + uniform
+    assert len(numbers) > 8000 and 0 in numbers and DEAL_COUNT - 1 in numbers
+    cards = deal_numbers_array(numbers)
+    assert cards.shape == (len(numbers), 4, 13)
+    assert cards.dtype == np.int8
+    assert _as_tuples(cards) == [deal_number_indices(n) for n in numbers]
+    seats = deal_numbers_seats(numbers)
+    assert seats.shape == (len(numbers), 52)
+    assert np.array_equal(seats, card_seats(cards))
+
+
+def test_batch_decoding_matches_the_documented_numbering() -> None:
+    numbers = [0, 1, 2, 10**20, 12345678901234567890123456789, DEAL_COUNT // 2, DEAL_COUNT - 1]
+    cards = deal_numbers_array(numbers)
+    assert [[list(h) for h in deal] for deal in cards.tolist()] == [
+        _reference_deal(n) for n in numbers
+    ]
+
+
+def test_batch_first_and_last_deal_written_out() -> None:
+    cards = deal_numbers_array([0, DEAL_COUNT - 1]).tolist()
+    clubs, diamonds, hearts, spades = (list(range(13 * s, 13 * s + 13)) for s in (3, 2, 1, 0))
+    assert cards[0] == [clubs, diamonds, hearts, spades]
+    assert cards[1] == [spades, hearts, diamonds, clubs]
+    seats = deal_numbers_seats([0]).tolist()[0]
+    assert seats == [3] * 13 + [2] * 13 + [1] * 13 + [0] * 13
+
+
+@pytest.mark.parametrize("n", [-1, DEAL_COUNT, True, 1.0])
+def test_batch_deal_number_out_of_range_is_an_input_error(n: object) -> None:
+    with pytest.raises(BridgeInputError, match="deal number"):
+        deal_numbers_array([0, n])  # type: ignore[list-item]
+
+
+def test_batch_of_no_numbers_is_empty() -> None:
+    assert deal_numbers_array([]).shape == (0, 4, 13)
+    assert deal_set_array(SEED, EVENT, "x", []).shape == (0, 4, 13)
+    assert deal_set_seats(SEED, EVENT, "x", []).shape == (0, 52)
+    assert deal_set(SEED, EVENT, "x", []) == {}
+    assert list(deal_set_indices(SEED, EVENT, "x", [])) == []
+
+
+def test_R12_7_the_batch_path_deals_the_frozen_method_too() -> None:
+    cards = deal_set_array(SEED, EVENT, "QF-1", [1])
+    deal = Deal.from_hands(
+        {
+            s: _hand(list(h))
+            for s, h in zip(Seat.clockwise_from(Seat.NORTH), cards[0].tolist(), strict=True)
+        }
+    )
+    assert deal.to_pbn() == _GOLDEN_QF1_B1
+    assert deal_set(SEED, EVENT, "QF-1", [1])[1].to_pbn() == _GOLDEN_QF1_B1
+
+
+def test_a_whole_deal_set_is_the_same_on_every_path() -> None:
+    # More boards than one numpy batch (4096), in an order that is not the natural one.
+    boards = [*range(1, 5002), 7777, 4242424]
+    numbers = list(deal_numbers(SEED, EVENT, "F-1", boards))
+    scalar = [deal_number_indices(n) for n in numbers]
+    assert _as_tuples(deal_set_array(SEED, EVENT, "F-1", boards)) == scalar
+    assert list(deal_set_indices(SEED, EVENT, "F-1", boards)) == scalar
+    assert np.array_equal(
+        deal_set_seats(SEED, EVENT, "F-1", boards),
+        card_seats(deal_set_array(SEED, EVENT, "F-1", boards)),
+    )
+    deals = deal_set(SEED, EVENT, "F-1", boards)
+    assert list(deals) == boards
+    assert [deals[b] for b in boards[::37]] == [
+        deal_number(numbers[i]) for i in range(0, len(boards), 37)
+    ]
+    # Deal objects from the batch path equal those of the scalar path, board by board.
+    for b in (1, 2, 3, 4096, 4097, 5001, 4242424):
+        assert deals[b] == deal_board(SEED, EVENT, "F-1", b)
+
+
+def test_the_batch_path_uses_the_given_hash_too() -> None:
+    calls: list[bytes] = []
+    answers = [
+        (2**96 - 1).to_bytes(12, "big"),  # rejected
+        (4242).to_bytes(12, "big"),  # board 1: deal 4242
+        (DEAL_COUNT - 1).to_bytes(12, "big"),  # board 2: the last deal
+    ]
+
+    def stub(key: bytes, message: bytes) -> bytes:
+        calls.append(message)
+        return answers[len(calls) - 1]
+
+    cards = deal_set_array(SEED, EVENT, "SF", [1, 2], hash_fn=stub)
+    assert calls == [
+        _message(EVENT, "SF", 1, 0),
+        _message(EVENT, "SF", 1, 1),
+        _message(EVENT, "SF", 2, 0),
+    ]
+    assert _as_tuples(cards) == [deal_number_indices(4242), deal_number_indices(DEAL_COUNT - 1)]
+    plain = deal_set_array(SEED, EVENT, "SF", range(1, 40), hash_fn=hmac_sha256)
+    assert np.array_equal(plain, deal_set_array(SEED, EVENT, "SF", range(1, 40)))
+
+
+def test_bad_inputs_are_refused_before_any_deal_is_made() -> None:
+    with pytest.raises(BridgeInputError, match="at least 16 bytes"):
+        deal_set_indices(b"short", EVENT, "1", [1])
+    with pytest.raises(BridgeInputError, match="board number"):
+        deal_set_array(SEED, EVENT, "1", [1, 0])
+    with pytest.raises(BridgeInputError, match="event"):
+        deal_set_seats(SEED, 5, "1", [1])  # type: ignore[arg-type]
 
 
 # --- seeds and commitments -------------------------------------------------------------------

@@ -53,7 +53,10 @@ from math import comb
 from operator import itemgetter
 from typing import Self
 
-from bridgeko.bridge.cards import FULL_PACK, Deal, Hand, Seat
+import numpy as np
+import numpy.typing as npt
+
+from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat
 from bridgeko.bridge.errors import BridgeInputError
 
 __all__ = [
@@ -63,19 +66,26 @@ __all__ = [
     "METHOD_DESCRIPTION",
     "MIN_SEED_BYTES",
     "SEED_BYTES",
+    "CardArray",
     "CardIndices",
     "DealHash",
     "DealSetProtocol",
+    "SeatArray",
     "board_deal_number",
     "board_numbers",
+    "card_seats",
     "commitment",
     "deal_board",
     "deal_from_indices",
     "deal_number",
     "deal_number_indices",
     "deal_numbers",
+    "deal_numbers_array",
+    "deal_numbers_seats",
     "deal_set",
+    "deal_set_array",
     "deal_set_indices",
+    "deal_set_seats",
     "hmac_sha256",
     "new_seed",
     "number_of_deal",
@@ -410,6 +420,226 @@ def _decode(n: int) -> _Decoded:
     return _decoder()(n)
 
 
+# --- numbering of deals: the batch path (numpy) ----------------------------------------------
+#
+# The same numbering, decoded for many deals at once; :func:`_decoder` stays the path for one
+# deal. The 96-bit numbers arrive as 12 bytes each (big-endian), are cut into 16-bit limbs and
+# split by long division into the three combination indices (each below C(52,13) < 2**40, so
+# int64 from there on). A combination index is decoded as in the scalar path: its composition
+# group by a searchsorted over the group starts, the windows' ranks by divmod with the group's
+# radices, and each window's (j, rank) becomes a 13-bit mask (bit i = offset i chosen) through
+# one table of all 2**13 window subsets.
+#
+# North's windows are the suits, so its masks are its holdings. East's 39-bit position mask
+# (three windows of the free cards) is cut into the positions of each suit's free cards (they
+# are consecutive, the free cards being in ascending order) and each piece is deposited onto
+# that suit's free cards, a bit-deposit ("pdep") read from a table holding, for every 13-bit
+# free mask F, the 2**popcount(F) ways to choose among its cards (3**13 entries in all). South
+# is deposited the same way onto what N and E left; West holds the rest. So the batch works on
+# (deals, 4 suits) arrays of holdings, never on one value per card until the output.
+
+CardArray = npt.NDArray[np.int8]
+"""Deals as card indices: shape ``(n, 4, 13)``, hands in the order N, E, S, W, each ascending."""
+
+SeatArray = npt.NDArray[np.int8]
+"""Deals as the seat of each card: shape ``(n, 52)``, 0 = North, 1 = East, 2 = South, 3 = West
+(column ``c`` is the card of :attr:`Card.index` ``c``)."""
+
+_Int64s = npt.NDArray[np.int64]
+_LIMB_BITS = 16
+_LIMBS = _VALUE_BYTES * 8 // _LIMB_BITS
+_SUIT_MASK = (1 << _W) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class _ArrayTables:
+    masks: _Int64s
+    """masks[id]: the 13-bit mask of window subset ``id`` (all 2**13 of them, by size j then in
+    itertools.combinations order, so that ``id = first id of size j + rank``)."""
+    starts: Mapping[int, _Int64s]
+    """starts[m]: first combination index of each composition group, for m windows."""
+    first: Mapping[int, _Int64s]
+    """first[m][g, w]: the id of rank 0 of window w's subset size in composition group g."""
+    radix: Mapping[int, _Int64s]
+    """radix[m][g, w] = C(13, j_w) of composition group g."""
+    popcount: _Int64s
+    """popcount[mask]: the number of bits set in a 13-bit mask."""
+    deposit_at: _Int64s
+    """deposit_at[F]: where the deposits onto the 13-bit free mask F start in ``deposit``."""
+    deposit: npt.NDArray[np.uint16]
+    """deposit[deposit_at[F] + p]: the bits of p put on the set bits of F, lowest first."""
+    bits: npt.NDArray[np.int8]
+    """bits[mask, i]: bit i of a 13-bit mask, 0 or 1."""
+
+
+@cache
+def _array_tables() -> _ArrayTables:
+    t = _tables()
+    masks: list[int] = []
+    first_of_size: list[int] = []
+    for j in range(_W + 1):
+        first_of_size.append(len(masks))
+        masks.extend(sum(1 << i for i in chosen) for chosen in combinations(range(_W), j))
+    starts: dict[int, _Int64s] = {}
+    first: dict[int, _Int64s] = {}
+    radix: dict[int, _Int64s] = {}
+    for m, groups in t.groups.items():
+        starts[m] = np.array(t.starts[m], dtype=np.int64)
+        first[m] = np.array([[first_of_size[j] for j, _c in g] for g in groups], dtype=np.int64)
+        radix[m] = np.array([[c for _j, c in g] for g in groups], dtype=np.int64)
+    every = np.arange(1 << _W, dtype=np.int64)
+    bits = ((every[:, None] >> np.arange(_W)) & 1).astype(np.int8)
+    popcount = bits.sum(axis=1, dtype=np.int64)
+    sizes = np.int64(1) << popcount
+    deposit_at = np.cumsum(sizes) - sizes
+    deposit = np.empty(int(sizes.sum()), dtype=np.uint16)
+    for k in range(_W + 1):
+        free = np.flatnonzero(popcount == k)  # the masks with k cards, C(13, k) of them
+        where = np.nonzero(bits[free])[1].reshape(len(free), k)  # their bits, lowest first
+        p = np.arange(1 << k)
+        p_bits = (p[:, None] >> np.arange(k)) & 1
+        deposit[deposit_at[free][:, None] + p] = (p_bits[None] << where[:, None]).sum(axis=2)
+    return _ArrayTables(
+        np.array(masks, dtype=np.int64), starts, first, radix, popcount, deposit_at, deposit, bits
+    )
+
+
+def _window_masks(at: _ArrayTables, m: int, index: _Int64s) -> _Int64s:
+    """Combination indices of 13 among ``13 * m`` free cards as ``(n, m)`` window masks."""
+    starts = at.starts[m]
+    g = np.searchsorted(starts, index, side="right") - 1
+    x = index - starts[g]
+    first = at.first[m][g]
+    radix = at.radix[m][g]
+    ids = np.empty_like(first)
+    for w in range(m - 1):  # mixed radix, the first window least significant
+        x, r = np.divmod(x, radix[:, w])
+        ids[:, w] = first[:, w] + r
+    ids[:, m - 1] = first[:, m - 1] + x
+    return at.masks[ids]
+
+
+def _divmod_limbs(limbs: _Int64s, d: int) -> tuple[_Int64s, _Int64s]:
+    """Long division of numbers given as 16-bit limbs (most significant first) by ``d < 2**47``:
+    the quotients as limbs and the remainders."""
+    q = np.empty_like(limbs)
+    r = np.zeros(len(limbs), dtype=np.int64)
+    for k in range(limbs.shape[1]):
+        q[:, k], r = np.divmod((r << _LIMB_BITS) | limbs[:, k], d)
+    return q, r
+
+
+def _split_values(values: bytes) -> tuple[_Int64s, _Int64s, _Int64s]:
+    """The combination indices of N, E and S of deal numbers given as 12 big-endian bytes each."""
+    limbs = np.frombuffer(values, dtype=">u2").reshape(-1, _LIMBS).astype(np.int64)
+    rest, i_s = _divmod_limbs(limbs, _C26)
+    rest, i_e = _divmod_limbs(rest, _C39)
+    # What is left is below C(52,13) < 2**40: it fits in the last three limbs.
+    i_n = (rest[:, -3] << (2 * _LIMB_BITS)) | (rest[:, -2] << _LIMB_BITS) | rest[:, -1]
+    return i_n, i_e, i_s
+
+
+def _deposit(at: _ArrayTables, free: _Int64s, chosen: _Int64s) -> _Int64s:
+    """Per suit, the free cards (``(n, 4)`` masks) chosen by ``chosen``, a mask over the
+    positions of all the free cards in ascending order (the suits' free cards one after the
+    other)."""
+    k = at.popcount[free]
+    below = np.cumsum(k, axis=1) - k  # position of each suit's first free card
+    piece = (chosen[:, None] >> below) & ((1 << k) - 1)
+    return at.deposit[at.deposit_at[free] + piece].astype(np.int64)
+
+
+def _holdings(values: bytes) -> _Int64s:
+    """Deals numbered by 12-byte big-endian values (each below DEAL_COUNT): ``(n, 4, 4)``
+    13-bit masks, ``[deal, seat N/E/S/W, suit S/H/D/C]``, bit i = the card ``13 * suit + i``."""
+    at = _array_tables()
+    i_n, i_e, i_s = _split_values(values)
+    north = _window_masks(at, 4, i_n)  # North's windows are the suits
+    e = _window_masks(at, 3, i_e)
+    s = _window_masks(at, 2, i_s)
+    free = north ^ _SUIT_MASK
+    east = _deposit(at, free, e[:, 0] | (e[:, 1] << _W) | (e[:, 2] << (2 * _W)))
+    free ^= east
+    south = _deposit(at, free, s[:, 0] | (s[:, 1] << _W))
+    return np.stack((north, east, south, free ^ south), axis=1)
+
+
+def _seats_of(holdings: _Int64s) -> SeatArray:
+    bits = _array_tables().bits
+    seats = bits[holdings[:, 1]] + 2 * bits[holdings[:, 2]] + 3 * bits[holdings[:, 3]]
+    return seats.reshape(len(holdings), 4 * _W)
+
+
+def _cards_of(seats: SeatArray) -> CardArray:
+    # A stable sort by seat lists each seat's cards in ascending order (radix sort for int8).
+    order = np.argsort(seats, axis=1, kind="stable")
+    return order.astype(np.int8).reshape(len(seats), 4, _W)
+
+
+def _values_of(numbers: Iterable[int]) -> bytes:
+    data = bytearray()
+    for n in numbers:
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < DEAL_COUNT:
+            raise BridgeInputError(f"a deal number is a whole number from 0 to {DEAL_COUNT - 1}")
+        data += n.to_bytes(_VALUE_BYTES, "big")
+    return bytes(data)
+
+
+def deal_numbers_array(numbers: Iterable[int]) -> CardArray:
+    """Deals numbered ``numbers`` decoded at once: the batch form of :func:`deal_number_indices`.
+
+    Row ``k`` of the ``(n, 4, 13)`` result holds the card indices of N, E, S and W (ascending)
+    of the deal numbered ``numbers[k]``.
+    """
+    return _cards_of(_seats_of(_holdings(_values_of(numbers))))
+
+
+def deal_numbers_seats(numbers: Iterable[int]) -> SeatArray:
+    """Deals numbered ``numbers`` as the ``(n, 52)`` seat of every card (0 = N ... 3 = W)."""
+    return _seats_of(_holdings(_values_of(numbers)))
+
+
+def card_seats(deals: CardArray) -> SeatArray:
+    """The seat of every card (0 = N, 1 = E, 2 = S, 3 = W) of a card array: shape ``(n, 52)``."""
+    hands = np.asarray(deals, dtype=np.intp).reshape(-1, 4 * _W)
+    seats = np.empty(hands.shape, dtype=np.int8)
+    np.put_along_axis(seats, hands, np.repeat(np.arange(4, dtype=np.int8), _W)[None, :], axis=1)
+    return seats
+
+
+class _SuitCards(dict[int, frozenset[Card]]):
+    """``13-bit mask + 8192 * suit`` -> the frozenset of those cards, filled on first use.
+
+    Hands are built as unions of these: a union reuses the cards' stored hashes, which is most
+    of the cost of a :class:`Deal` built card by card."""
+
+    def __missing__(self, key: int) -> frozenset[Card]:
+        suit, mask = divmod(key, 1 << _W)
+        cards = frozenset(FULL_PACK[_W * suit + i] for i in range(_W) if mask >> i & 1)
+        self[key] = cards
+        return cards
+
+
+@cache
+def _suit_cards() -> _SuitCards:
+    return _SuitCards()
+
+
+def _deals_of(holdings: _Int64s) -> list[Deal]:
+    """:class:`Deal` values of ``(n, 4, 4)`` holdings (see :func:`_holdings`)."""
+    keys = (holdings + (np.arange(4, dtype=np.int64) << _W)).reshape(-1, 16).tolist()
+    c = _suit_cards()
+    return [
+        Deal(
+            Hand(c[n0].union(c[n1], c[n2], c[n3])),
+            Hand(c[e0].union(c[e1], c[e2], c[e3])),
+            Hand(c[s0].union(c[s1], c[s2], c[s3])),
+            Hand(c[w0].union(c[w1], c[w2], c[w3])),
+        )
+        for n0, n1, n2, n3, e0, e1, e2, e3, s0, s1, s2, s3, w0, w1, w2, w3 in keys
+    ]
+
+
 def deal_from_indices(hands: Sequence[Sequence[int]]) -> Deal:
     """A :class:`Deal` from the card indices of North, East, South and West."""
     n, e, s, w = (Hand(frozenset(FULL_PACK[i] for i in h)) for h in hands)
@@ -493,6 +723,54 @@ def _numbers(
                 raise RuntimeError("no hash value below the deal count in 2**32 tries")
 
 
+_BATCH = 4096
+"""Deals decoded per numpy batch: large enough to amortise numpy's per-call cost, small enough
+to keep the intermediate arrays in the cache."""
+
+_LIMIT = DEAL_COUNT.to_bytes(_VALUE_BYTES, "big")
+
+
+def _value_batches(
+    seed: bytes, prefix: bytes, boards: tuple[int, ...], hash_fn: DealHash | None
+) -> Iterator[bytes]:
+    """The deal numbers of the boards as 12 big-endian bytes each, ``_BATCH`` boards at a time.
+
+    The same values as :func:`_numbers`: a 12-byte big-endian string compares as its number, so
+    ``value < DEAL_COUNT`` is tested on the bytes, and ``board << 32 | counter`` written as 8
+    bytes is ``u32(board) | u32(counter)``.
+    """
+    if hash_fn is not None:
+        for start in range(0, len(boards), _BATCH):
+            part = _numbers(seed, prefix, boards[start : start + _BATCH], hash_fn)
+            yield b"".join(v.to_bytes(_VALUE_BYTES, "big") for v in part)
+        return
+    copy = hmac.new(seed, prefix, "sha256").copy
+    limit = _LIMIT
+    for start in range(0, len(boards), _BATCH):
+        out = bytearray()
+        for board in boards[start : start + _BATCH]:
+            message = board << 32
+            while True:
+                h = copy()
+                h.update(message.to_bytes(8, "big"))
+                value = h.digest()[:_VALUE_BYTES]
+                if value < limit:
+                    out += value
+                    break
+                message += 1
+                if not message & _MAX_COUNTER:  # pragma: no cover - probability 0.32 ** 2**32
+                    raise RuntimeError("no hash value below the deal count in 2**32 tries")
+        yield bytes(out)
+
+
+def _set_batches(
+    seed: bytes, event: str, session: str, boards: Iterable[int], hash_fn: DealHash | None
+) -> tuple[tuple[int, ...], Iterator[bytes]]:
+    """The checked boards and their deal numbers in batches (inputs checked at once)."""
+    nums = board_numbers(boards)
+    return nums, _value_batches(_check_seed(seed), _prefix(event, session), nums, hash_fn)
+
+
 def deal_numbers(
     seed: bytes,
     event: str,
@@ -544,9 +822,44 @@ def deal_set(
 ) -> dict[int, Deal]:
     """The deals of ``boards`` in (event, session): board number -> deal."""
     # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
-    nums = board_numbers(boards)
-    values = deal_numbers(seed, event, session, nums, hash_fn=hash_fn)
-    return {b: deal_number(v) for b, v in zip(nums, values, strict=True)}
+    nums, batches = _set_batches(seed, event, session, boards, hash_fn)
+    deals = [d for values in batches for d in _deals_of(_holdings(values))]
+    return dict(zip(nums, deals, strict=True))
+
+
+def deal_set_array(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> CardArray:
+    """The deals of ``boards`` as one ``(n, 4, 13)`` card array: the batch path, the fastest.
+
+    Row ``k`` holds the card indices of N, E, S and W (each ascending) of the ``k``-th board
+    given; the same deals as :func:`deal_set` and :func:`deal_set_indices`.
+    """
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
+    parts = [_cards_of(_seats_of(_holdings(values))) for values in batches]
+    return np.concatenate(parts) if parts else np.empty((0, 4, _W), dtype=np.int8)
+
+
+def deal_set_seats(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> SeatArray:
+    """The deals of ``boards`` as one ``(n, 52)`` array of the seat of each card (0 = N, 1 = E,
+    2 = S, 3 = W), row ``k`` for the ``k``-th board given (statistics)."""
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
+    parts = [_seats_of(_holdings(values)) for values in batches]
+    return np.concatenate(parts) if parts else np.empty((0, 4 * _W), dtype=np.int8)
 
 
 def deal_set_indices(
@@ -557,11 +870,19 @@ def deal_set_indices(
     *,
     hash_fn: DealHash | None = None,
 ) -> Iterator[_Decoded]:
-    """The deals of ``boards`` as card indices of N, E, S, W, lazily: the fast path.
+    """The deals of ``boards`` as card indices of N, E, S, W, lazily (one batch at a time).
 
-    Same deals as :func:`deal_set`, without building Card objects (statistics, benchmarks).
+    Same deals as :func:`deal_set`, without building Card objects; :func:`deal_set_array` gives
+    them as one array, faster still.
     """
-    return map(_decoder(), deal_numbers(seed, event, session, boards, hash_fn=hash_fn))
+    _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
+    return _indices(batches)
+
+
+def _indices(batches: Iterator[bytes]) -> Iterator[_Decoded]:
+    for values in batches:
+        for n, e, s, w in _cards_of(_seats_of(_holdings(values))).tolist():
+            yield tuple(n), tuple(e), tuple(s), tuple(w)
 
 
 # --- what the organiser publishes ------------------------------------------------------------
