@@ -526,3 +526,17 @@ def test_R12_7_protocol_publish_reveal_verify() -> None:
 
 def test_card_indices_follow_card_index() -> None:
     assert Card.parse("SA").index == 0 and FULL_PACK[51] == Card.parse("C2")
+
+
+def test_batch_bit_deposit_table_puts_pattern_bits_on_the_free_cards() -> None:
+    # Checked against a bit-by-bit deposit written here, for sampled (free mask, pattern) pairs.
+    from bridgeko.bridge.dealing import _array_tables
+
+    at = _array_tables()
+    rng = np.random.default_rng(7)
+    frees = [0, 1, 0x1FFF, 0x1000, 0x0AAA, 0x1555, *rng.integers(0, 1 << 13, 300).tolist()]
+    for free in frees:
+        positions = [i for i in range(13) if free >> i & 1]
+        for pattern in {0, (1 << len(positions)) - 1, *rng.integers(0, 1 << len(positions), 8)}:
+            expected = sum(1 << pos for k, pos in enumerate(positions) if pattern >> k & 1)
+            assert at.deposit[at.deposit_at[free] + pattern] == expected
