@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from bridgeko.editions.models import Edition
 from bridgeko.web import dashboard
+from bridgeko.web.i18n import tr
 
 
 @dashboard.register
@@ -24,7 +25,7 @@ def entry_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.
         if closing.cancelled:
             yield dashboard.Item(
                 _("The competition is cancelled: return the entry fees (R8.1)"),
-                detail=closing.reason,
+                detail=services.closing_reason_text(closing),
                 url=reverse("entries:closing", kwargs={"edition": edition.slug}),
                 level=dashboard.Level.WARNING,
                 source="entries",
@@ -35,7 +36,7 @@ def entry_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.
             continue
         yield dashboard.Item(
             _("%(team)s: conditions of entry not met") % {"team": info.name},
-            detail="; ".join(str(p) for p in info.conditions.problems),
+            detail="; ".join(tr(p) for p in info.conditions.problems),
             url=reverse("entries:conditions", kwargs={"edition": edition.slug, "team": info.id}),
             due=reg.entry.deadline,
             level=dashboard.Level.WARNING if today > reg.entry.deadline else dashboard.Level.TODO,

@@ -34,6 +34,7 @@ from bridgeko.competition.schedule import end_of_day
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import EntriesClosing, NoShow, Pair, RosterEntry, Team
 from bridgeko.players.models import EloRating, Player
+from bridgeko.web.i18n import tr, tr_stored
 
 # ---------------------------------------------------------------------------------------------
 # Read side: an edition's teams in a handful of queries
@@ -220,6 +221,16 @@ def closing_of(edition: Edition) -> EntriesClosing | None:
     return EntriesClosing.objects.filter(edition=edition).first()
 
 
+def closing_reason_text(closing: EntriesClosing) -> str:
+    """The reason of the closing (R8.1) in the active language. It is stored in English as the
+    engine worded it; it is translated when the engine words the stored decision (the number of
+    teams entered, the edition's regulations) the same way, else shown as stored."""
+    entered = Team.objects.filter(
+        edition_id=closing.edition_id, accepted=True, late_entry=False
+    ).count()
+    return tr_stored(closing.reason, rules.closing_reason(entered, closing.edition.regulations))
+
+
 # ---------------------------------------------------------------------------------------------
 # Writes
 
@@ -245,7 +256,7 @@ def _roster_error(problems: Sequence[rules.RosterProblem]) -> ServiceError:
     return ServiceError(
         _("The roster cannot be accepted; nothing was saved."),
         field="roster",
-        errors=[str(p) for p in problems],
+        errors=[tr(p) for p in problems],  # each problem in the user's language
     )
 
 
@@ -391,7 +402,7 @@ def update_team(
                 names={p.pk: p.name for p in roster},
             )
         except rules.RosterFrozenError as exc:
-            raise ServiceError(str(exc), field="exception_reason") from None
+            raise ServiceError(tr(exc.detail), field="exception_reason") from None
         except rules.RosterError as exc:
             raise _roster_error(exc.problems) from None
     if current != new_ids:

@@ -266,7 +266,7 @@ def closing(request: HttpRequest, edition: Edition) -> HttpResponse:
             except ServiceError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, closed.reason)
+                messages.success(request, services.closing_reason_text(closed))
         return redirect("entries:closing", edition=edition.slug)
     teams = services.edition_teams(edition)
     return render(

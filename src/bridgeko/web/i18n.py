@@ -1,0 +1,68 @@
+"""Translating the rules engine's messages (``bridgeko.competition.messages``) in the web layer.
+
+The engine words its messages in English from templates marked with ``N_`` and keeps the template
+and its params (a :class:`~bridgeko.competition.messages.Message`); :func:`tr` translates the
+template(s) with gettext (the project catalogue, ``src/bridgeko/locale``) and fills in the params.
+In templates: ``{% load engine_i18n %}`` then ``{{ problem|tr }}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from django.utils.translation import gettext
+
+from bridgeko.competition.messages import Message, Param
+
+__all__ = ["tr", "tr_stored"]
+
+
+class _HasText(Protocol):
+    @property
+    def text(self) -> Message: ...
+
+
+class _HasTemplate(Protocol):
+    @property
+    def template(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, Param]: ...
+
+
+def _gettext(template: str) -> str:
+    return gettext(template) if template else template  # gettext("") is the catalogue header
+
+
+def tr(message: Message | _HasText | _HasTemplate | str | None) -> str:
+    """The engine's message in the active language.
+
+    - a :class:`Message`: its template (and those of nested messages) translated, params filled in;
+    - a problem with a ``.text`` message (``RosterProblem``, ``ConditionProblem``): the
+      translation of ``str(problem)`` (the message and its clause);
+    - anything with ``.template`` and ``.params`` (``FeeDecision``, ``EntriesOutcome``: the reason);
+    - a plain text: unchanged (it is data, e.g. a name); None: ``""``.
+    """
+    if message is None:
+        return ""
+    if isinstance(message, str):
+        return message
+    if isinstance(message, Message):
+        return message.format(_gettext)
+    text = getattr(message, "text", None)
+    if isinstance(text, Message):
+        return text.format(_gettext)
+    template = getattr(message, "template", None)
+    if isinstance(template, str):
+        return Message(template, getattr(message, "params", None) or {}).format(_gettext)
+    return str(message)
+
+
+def tr_stored(text: str, *candidates: Message) -> str:
+    """A message stored as its English ``text`` (e.g. the reason of a closing), translated when
+    one of the engine's ``candidates`` words exactly that text; else the text unchanged."""
+    for candidate in candidates:
+        if str(candidate) == text:
+            return tr(candidate)
+    return text

@@ -1,0 +1,223 @@
+"""The rules engine's messages on the web pages, in Czech (the site's default) and in English.
+
+The engine words them in English from templates (``bridgeko.competition.messages``); the pages
+translate them with ``bridgeko.web.i18n.tr`` and the project catalogue. The Czech texts below are
+written out by hand, not computed by the code under test.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from bridgeko.audit.services import ServiceError
+from bridgeko.competition import entries as rules
+from bridgeko.competition import sanctions
+from bridgeko.competition.messages import Message
+from bridgeko.entries import services
+from bridgeko.entries.models import EntriesClosing, Team
+from bridgeko.web.i18n import tr, tr_stored
+from tests.web.conftest import REPO, World
+from tests.web.test_entries import NOW, enter_team, make_players
+
+
+def _page(client: Any, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200
+    return html.unescape(response.content.decode())
+
+
+@pytest.fixture
+def organiser(world: World) -> Any:
+    return world.users["organiser"]
+
+
+# ---------------------------------------------------------------- R7 roster problems
+
+
+@pytest.mark.django_db
+def test_R7_1_roster_problem_shown_in_czech(world: World) -> None:
+    make_players(7)
+    data = {"name": "Sedm", "roster": "\n".join(f"CZ{k:03d}" for k in range(1, 8))}
+    url = reverse("entries:create", kwargs={"edition": world.edition.slug})
+    cs = html.unescape(world.client("organiser", "cs").post(url, data).content.decode())
+    assert "družstvo má 4 až 6 hráčů; počet hráčů na této soupisce: 7 (R7.1)" in cs
+    assert "a team has 4 to 6 players" not in cs
+    en = html.unescape(world.client("organiser", "en").post(url, data).content.decode())
+    assert "a team has 4 to 6 players; this roster has 7 (R7.1)" in en
+    assert Team.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_R7_3_player_on_two_rosters_in_czech(world: World, organiser: Any) -> None:
+    players = make_players(5)
+    services.create_team(
+        edition=world.edition, name="Orli", roster=players[:4], user=organiser, now=NOW
+    )
+    url = reverse("entries:create", kwargs={"edition": world.edition.slug})
+    roster = "\n".join(f"CZ{k:03d}" for k in (5, 1, 2, 3))
+    page = html.unescape(
+        world.client("organiser", "cs")
+        .post(url, {"name": "Lvi", "roster": roster})
+        .content.decode()
+    )
+    for k in (1, 2, 3):
+        pk = players[k - 1].pk
+        assert f"Hráč {k:03d} ({pk}) už je na soupisce družstva Orli (R7.3)" in page
+
+
+@pytest.mark.django_db
+def test_R7_2_frozen_roster_message_in_czech(world: World, organiser: Any) -> None:
+    players = make_players(5)
+    team = enter_team(world.edition, "Orli", players[:4], organiser)
+    with translation.override("cs"), pytest.raises(ServiceError) as info:
+        services.update_team(team=team, name="Orli", roster=players[1:5], user=organiser, now=NOW)
+    assert info.value.message == (
+        "R7.2: soupisku nelze po podání přihlášky měnit; výjimku může povolit jen hlavní "
+        "rozhodčí soutěže, a to s odůvodněním"
+    )
+
+
+def test_R15_3_barred_player_in_czech() -> None:
+    (problem,) = sanctions.check_not_barred([1, 2, 3, 4], {3}, names={3: "Eva Malá"})
+    with translation.override("cs"):
+        assert tr(problem) == (
+            "Eva Malá (3) má v tomto ročníku zákaz startu za nenastoupení k utkání bez včasné "
+            "omluvy (R15.3)"
+        )
+    with translation.override("en"):
+        assert tr(problem) == str(problem)
+
+
+# ---------------------------------------------------------------- R4.1 fees, R3 conditions
+
+
+@pytest.mark.django_db
+def test_R4_1_fee_reason_and_R3_conditions_shown_in_czech(world: World, organiser: Any) -> None:
+    members = make_players(4)
+    outsider = make_players(1, member=False, start=50)[0]
+    team = services.create_team(
+        edition=world.edition, name="Noví", roster=[*members, outsider], user=organiser, now=NOW
+    )
+    url = reverse("entries:detail", kwargs={"edition": world.edition.slug, "team": team.pk})
+    cs = _page(world.client("organiser", "cs"), url)
+    assert "R4.1: 1200 CZK pro družstvo s hráči, kteří nejsou členy ČBS (Hráč 050 (CZ050))" in cs
+    assert "přihláška: chybí (R3.1a)" in cs
+    assert "konvenční karty: počet ohlášených dvojic: 0;" in cs
+    assert "vklad: chybí (R3.1c)" in cs
+    assert "not received" not in cs
+    en = _page(world.client("organiser", "en"), url)
+    assert "R4.1: 1200 CZK for a team with players who are not ČBS members (Hráč 050 (CZ050))" in en
+    assert "entry form: not received (R3.1a)" in en
+    dashboard = _page(
+        world.client("organiser", "cs"),
+        reverse("editions:dashboard", kwargs={"edition": world.edition.slug}),
+    )
+    assert "přihláška: chybí (R3.1a)" in dashboard
+
+
+@pytest.mark.django_db
+def test_I4_fee_override_reason_in_czech(world: World, organiser: Any) -> None:
+    team = services.create_team(
+        edition=world.edition, name="Noví", roster=make_players(4), user=organiser, now=NOW
+    )
+    services.override_fee(team=team, amount=300, reason="sponzor", user=organiser, now=NOW)
+    url = reverse("entries:fee", kwargs={"edition": world.edition.slug, "team": team.pk})
+    cs = _page(world.client("organiser", "cs"), url)
+    assert (
+        "rozhodnutí pořadatele (I4): 300 CZK místo 600 CZK — sponzor; podle pravidel: "
+        "R4.1: 600 CZK pro nové družstvo složené jen ze členů ČBS"
+    ) in cs
+
+
+@pytest.mark.django_db
+def test_R3_2_late_condition_in_czech(world: World, organiser: Any) -> None:
+    from datetime import date
+
+    team = enter_team(
+        world.edition, "Pozdní", make_players(4), organiser, received=date(1999, 3, 6)
+    )
+    url = reverse("entries:detail", kwargs={"edition": world.edition.slug, "team": team.pk})
+    cs = _page(world.client("organiser", "cs"), url)
+    assert "přihláška: doručeno 1999-03-06, po uzávěrce 1999-03-05 (R3.2)" in cs
+
+
+# ---------------------------------------------------------------- R8.1 closing reason
+
+
+@pytest.mark.django_db
+def test_R8_1_closing_reason_in_czech(world: World, organiser: Any) -> None:
+    enter_team(world.edition, "Orli", make_players(4), organiser)
+    closing = services.close_entries(edition=world.edition, user=organiser, now=NOW)
+    assert closing.cancelled
+    czech = (
+        "R8.1: podmínky účasti do 1999-03-05 splnila družstva v počtu 1, tedy méně než 8: "
+        "soutěž se ruší a vklady budou vráceny"
+    )
+    public = reverse("public:home", kwargs={"edition": world.edition.slug})
+    assert czech in _page(world.client("anonymous", "cs"), public)
+    assert closing.reason in _page(world.client("anonymous", "en"), public)
+    for name in ("entries:closing", "entries:list"):
+        url = reverse(name, kwargs={"edition": world.edition.slug})
+        assert czech in _page(world.client("organiser", "cs"), url)
+    # A stored reason the engine no longer words the same way is shown as stored.
+    EntriesClosing.objects.filter(pk=closing.pk).update(reason="R8.1: decided by hand")
+    assert "R8.1: decided by hand" in _page(world.client("anonymous", "cs"), public)
+
+
+def test_tr_stored_translates_only_an_exact_match() -> None:
+    candidate = Message(rules.NOT_RECEIVED)
+    with translation.override("cs"):
+        assert tr_stored("not received", candidate) == "chybí"
+        assert tr_stored("something else", candidate) == "something else"
+        assert tr("plain text") == "plain text"
+        assert tr(None) == ""
+
+
+# ---------------------------------------------------------------- the catalogue
+
+
+def _engine_templates() -> list[str]:
+    out: list[str] = []
+    for module in ("entries.py", "sanctions.py"):
+        tree = ast.parse(
+            (REPO / "src" / "bridgeko" / "competition" / module).read_text(encoding="utf-8")
+        )
+        out += [
+            str(node.args[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "N_"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+        ]
+    return out
+
+
+def test_every_engine_template_has_a_czech_translation() -> None:
+    """Each N_() template of the engine is in the project catalogue with a Czech msgstr that
+    keeps exactly its placeholders (no fuzzy entry)."""
+    po = Path(REPO / "src" / "bridgeko" / "locale" / "cs" / "LC_MESSAGES" / "django.po")
+    text = po.read_text(encoding="utf-8")
+    assert "fuzzy" not in text
+    entries = {}
+    for block in text.split("\n\n"):
+        found = re.search(r'^msgid "(.*)"\nmsgstr "(.*)"$', block, re.M)
+        if found:
+            entries[found[1].replace('\\"', '"')] = found[2].replace('\\"', '"')
+    templates = _engine_templates()
+    assert len(templates) >= 30
+    for template in templates:
+        assert template in entries, template
+        translated = entries[template]
+        assert translated, template
+        placeholders = sorted(re.findall(r"%\([a-z_]+\)s", template))
+        assert sorted(re.findall(r"%\([a-z_]+\)s", translated)) == placeholders, template
