@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgeko.competition import entries, sanctions
+from bridgeko.competition import draw, entries, sanctions
 from bridgeko.competition import regulations as regs
 from bridgeko.competition.entries import (
     EntryConditions,
@@ -222,6 +222,22 @@ def test_R8_1_closing_reason_carries_template() -> None:
     assert closing_reason(REG.entry.min_teams, REG).template == entries.CLOSING_GOES_AHEAD
 
 
+def test_R8_1_too_few_teams_for_a_draw_carries_template() -> None:
+    with pytest.raises(draw.DrawError) as info:
+        draw.scheme_size(5, min_teams=8)
+    assert info.value.detail.template == draw.TOO_FEW_TEAMS
+    assert dict(info.value.detail.params) == {"count": 5, "min": 8}
+    assert str(info.value) == (
+        "5 teams entered, fewer than the minimum of 8: the competition is cancelled (R8.1)"
+    )
+
+
+def test_plain_draw_error_still_works() -> None:
+    error = draw.DrawError("the seed must be bytes")
+    assert str(error) == "the seed must be bytes"
+    assert error.detail == Message("the seed must be bytes")
+
+
 # ---------------------------------------------------------------- the templates themselves
 
 
@@ -239,7 +255,7 @@ def _marked_templates(path: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("module", ["entries.py", "sanctions.py"])
+@pytest.mark.parametrize("module", ["entries.py", "sanctions.py", "draw.py"])
 def test_templates_use_named_placeholders_only(module: str) -> None:
     templates = _marked_templates(ROOT / "src" / "bridgeko" / "competition" / module)
     assert templates

@@ -21,6 +21,8 @@ from bridgeko.audit.services import ServiceError
 from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
 from bridgeko.competition.messages import Message
+from bridgeko.draw import services as draw_services
+from bridgeko.draw.models import DrawNumber
 from bridgeko.entries import services
 from bridgeko.entries.models import EntriesClosing, Team
 from bridgeko.web.i18n import tr, tr_stored
@@ -181,12 +183,34 @@ def test_tr_stored_translates_only_an_exact_match() -> None:
         assert tr(None) == ""
 
 
+# ---------------------------------------------------------------- R11.3, I3 manual draw
+
+
+@pytest.mark.django_db
+def test_R11_3_manual_draw_error_in_czech(world: World) -> None:
+    from tests.web.test_draw import DRAW_AT, enter_13
+
+    teams = enter_13(world)
+    draw_services.announce_draw(
+        edition=world.edition, place="Klub", at=DRAW_AT, user=world.users["organiser"], now=NOW
+    )
+    drawn = [t.name for t in reversed(teams[4:])][:-1]  # Tým 04 (unseeded) left out
+    url = reverse("draw:manual", kwargs={"edition": world.edition.slug})
+    data = {"drawn_at": "1999-03-12 18:00", "drawn_order": "\n".join(drawn)}
+    response = world.client("organiser", "cs").post(url, data)
+    page = html.unescape(response.content.decode())
+    assert (
+        f"družstvo {teams[4].pk} (Tým 04) není nasazené a musí být v pořadí z losování (R11.3)"
+    ) in page
+    assert DrawNumber.objects.count() == 0
+
+
 # ---------------------------------------------------------------- the catalogue
 
 
 def _engine_templates() -> list[str]:
     out: list[str] = []
-    for module in ("entries.py", "sanctions.py"):
+    for module in ("entries.py", "sanctions.py", "draw.py"):
         tree = ast.parse(
             (REPO / "src" / "bridgeko" / "competition" / module).read_text(encoding="utf-8")
         )
@@ -214,7 +238,7 @@ def test_every_engine_template_has_a_czech_translation() -> None:
         if found:
             entries[found[1].replace('\\"', '"')] = found[2].replace('\\"', '"')
     templates = _engine_templates()
-    assert len(templates) >= 30
+    assert len(templates) >= 35
     for template in templates:
         assert template in entries, template
         translated = entries[template]

@@ -36,6 +36,7 @@ from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from bridgeko.competition.bracket import first_round
+from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import DrawRules, EntryRules, Regulations
 
 __all__ = [
@@ -82,8 +83,30 @@ _METHOD_TEXT = (
 )
 
 
+TOO_FEW_TEAMS = N_(
+    "%(count)s teams entered, fewer than the minimum of %(min)s: the competition is cancelled "
+    "(R8.1)"
+)
+NOT_AN_ENTERED_TEAM = N_("the drawn order names %(team)s, which is not an entered team")
+DRAWN_TWICE = N_("the drawn order names %(team)s twice")
+TIE_NOT_DRAWN = N_(
+    "teams %(teams)s have equal Elo %(elo)s and their order decides a seeded number or the "
+    "seeding boundary: they must be in the drawn order (I3); missing: %(missing)s"
+)
+UNSEEDED_NOT_DRAWN = N_(
+    "team %(team)s (%(name)s) is not seeded and must be in the drawn order (R11.3)"
+)
+"""Message templates of the :class:`DrawError` a user meets (the web layer translates them)."""
+
+
 class DrawError(ValueError):
-    """A user error in a draw: too few teams, a seed that does not match the commitment..."""
+    """A user error in a draw: too few teams, a seed that does not match the commitment...
+
+    :attr:`detail` is the message as a translatable :class:`Message` (a plain text for most)."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
 
 
 class ProtocolError(DrawError):
@@ -191,10 +214,7 @@ def scheme_size(
         if isinstance(s, bool) or not isinstance(s, int) or s < 2 or s & (s - 1):
             raise DrawError(f"a scheme size must be a power of two, not {s!r} (R9.1)")
     if n_teams < max(minimum, 2):
-        raise DrawError(
-            f"{n_teams} teams entered, fewer than the minimum of {minimum}: "
-            "the competition is cancelled (R8.1)"
-        )
+        raise DrawError(Message(TOO_FEW_TEAMS, {"count": n_teams, "min": minimum}))
     for s in sorted(sizes):
         if s >= n_teams:
             return s
@@ -519,9 +539,9 @@ def _manual_positions(
     position: dict[TeamId, int] = {}
     for k, tid in enumerate(drawn_order):
         if tid not in known:
-            raise DrawError(f"the drawn order names {tid!r}, which is not an entered team")
+            raise DrawError(Message(NOT_AN_ENTERED_TEAM, {"team": repr(tid)}))
         if tid in position:
-            raise DrawError(f"the drawn order names {tid!r} twice")
+            raise DrawError(Message(DRAWN_TWICE, {"team": repr(tid)}))
         position[tid] = k
     # Teams not drawn by hand sort after the drawn ones (only allowed where it cannot matter).
     for k, e in enumerate(sorted(entries, key=lambda e: _id_key(e.id))):
@@ -531,16 +551,20 @@ def _manual_positions(
         missing = [e for e in group if e.id not in drawn]
         if missing:
             raise DrawError(
-                f"teams {', '.join(repr(e.id) for e in group)} have equal Elo {group[0].elo} "
-                "and their order decides a seeded number or the seeding boundary: they must be "
-                f"in the drawn order (I3); missing: {', '.join(repr(e.id) for e in missing)}"
+                Message(
+                    TIE_NOT_DRAWN,
+                    {
+                        "teams": ", ".join(repr(e.id) for e in group),
+                        "elo": group[0].elo,
+                        "missing": ", ".join(repr(e.id) for e in missing),
+                    },
+                )
             )
     numbering = _number(entries, position, seeded)
     for tid in numbering[seeded:]:
         if tid not in drawn:
             raise DrawError(
-                f"team {tid!r} ({known[tid].name}) is not seeded and must be in the drawn order "
-                "(R11.3)"
+                Message(UNSEEDED_NOT_DRAWN, {"team": repr(tid), "name": known[tid].name})
             )
     return position
 

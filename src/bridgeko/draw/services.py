@@ -28,6 +28,7 @@ from bridgeko.draw.models import Draw, DrawNumber, MatchDate
 from bridgeko.editions.models import Edition
 from bridgeko.entries import services as entry_services
 from bridgeko.entries.models import Team
+from bridgeko.web.i18n import tr
 
 
 def draw_of(edition: Edition) -> Draw | None:
@@ -157,7 +158,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
             place=draw.place,
         )
     except engine.DrawError as exc:
-        raise ServiceError(str(exc)) from None
+        raise ServiceError(tr(exc.detail)) from None
     with transaction.atomic():
         draw = _draw_for_update(edition)
         if draw.held_at is not None or draw.commitment != result.protocol["commitment"]:
@@ -203,7 +204,7 @@ def enter_manual_draw(
             place=draw.place,
         )
     except engine.DrawError as exc:
-        raise ServiceError(str(exc), field="drawn_order") from None
+        raise ServiceError(tr(exc.detail), field="drawn_order") from None
     with transaction.atomic():
         draw = _draw_for_update(edition)
         if draw.held_at is not None:
