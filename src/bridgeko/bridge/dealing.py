@@ -893,8 +893,8 @@ def deal_set_indices(
 
 def _indices(batches: Iterator[bytes]) -> Iterator[_Decoded]:
     for values in batches:
-        for n, e, s, w in _cards_of(_seats_of(_holdings(values))).tolist():
-            yield tuple(n), tuple(e), tuple(s), tuple(w)
+        hands = map(tuple, _cards_of(_seats_of(_holdings(values))).reshape(-1, _W).tolist())
+        yield from zip(hands, hands, hands, hands, strict=True)  # N, E, S, W of each deal
 
 
 # --- what the organiser publishes ------------------------------------------------------------
