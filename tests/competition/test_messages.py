@@ -200,6 +200,16 @@ def test_R4_1_fee_reasons_carry_templates() -> None:
         assert str(decision.reason_detail) == decision.reason
 
 
+def test_I4_override_errors_carry_templates() -> None:
+    with pytest.raises(entries.EntryError, match=r"needs a reason \(I4\)") as info:
+        FeeOverride(100, "  ")
+    assert info.value.detail.template == entries.OVERRIDE_NEEDS_REASON
+    with pytest.raises(ValueError, match="whole amount") as bad:
+        FeeOverride(-1, "x")
+    assert isinstance(bad.value, entries.EntryError)
+    assert dict(bad.value.detail.params) == {"amount": "-1"}
+
+
 def test_R8_1_closing_reason_carries_template() -> None:
     teams: dict[entries.TeamKey, EntryConditions] = {
         t: EntryConditions(

@@ -140,6 +140,16 @@ def test_I4_fee_override_reason_in_czech(world: World, organiser: Any) -> None:
 
 
 @pytest.mark.django_db
+def test_I4_override_without_reason_refused_in_czech(world: World, organiser: Any) -> None:
+    team = services.create_team(
+        edition=world.edition, name="Noví", roster=make_players(4), user=organiser, now=NOW
+    )
+    with translation.override("cs"), pytest.raises(ServiceError) as info:
+        services.override_fee(team=team, amount=0, reason=" ", user=organiser, now=NOW)
+    assert info.value.message == "změna vkladu rozhodnutím pořadatele musí být odůvodněna (I4)"
+
+
+@pytest.mark.django_db
 def test_R3_2_late_condition_in_czech(world: World, organiser: Any) -> None:
     from datetime import date
 
@@ -238,7 +248,7 @@ def test_every_engine_template_has_a_czech_translation() -> None:
         if found:
             entries[found[1].replace('\\"', '"')] = found[2].replace('\\"', '"')
     templates = _engine_templates()
-    assert len(templates) >= 35
+    assert len(templates) >= 37
     for template in templates:
         assert template in entries, template
         translated = entries[template]

@@ -32,6 +32,7 @@ __all__ = [
     "ConditionsResult",
     "EntriesOutcome",
     "EntryConditions",
+    "EntryError",
     "FeeDecision",
     "FeeOverride",
     "FeeTier",
@@ -119,6 +120,8 @@ FEE_OVERRIDDEN = N_(
     "organiser's decision (I4): %(amount)s %(currency)s instead of %(rule_amount)s "
     "%(currency)s — %(why)s; the rule: %(rule)s"
 )
+FEE_NOT_WHOLE = N_("a fee is a whole amount, 0 or more, not %(amount)s")
+OVERRIDE_NEEDS_REASON = N_("an override of the entry fee needs a reason (I4)")
 CLOSING_CANCELLED = N_(
     "R8.1: %(count)s team(s) met the conditions of entry by %(deadline)s, fewer than "
     "%(min)s: the competition is cancelled and the entry fees are returned"
@@ -188,6 +191,15 @@ class RosterProblem:
 
     def __str__(self) -> str:
         return f"{self.message} ({self.clause})"
+
+
+class EntryError(ValueError):
+    """A user error in the entries; :attr:`detail` is its message as a translatable
+    :class:`Message`."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
 
 
 class RosterError(ValueError):
@@ -571,9 +583,9 @@ class FeeOverride:
 
     def __post_init__(self) -> None:
         if isinstance(self.amount, bool) or not isinstance(self.amount, int) or self.amount < 0:
-            raise ValueError(f"a fee is a whole amount, 0 or more, not {self.amount!r}")
+            raise EntryError(Message(FEE_NOT_WHOLE, {"amount": repr(self.amount)}))
         if not self.reason.strip():
-            raise ValueError("an override of the entry fee needs a reason (I4)")
+            raise EntryError(Message(OVERRIDE_NEEDS_REASON))
 
 
 @dataclass(frozen=True, slots=True)

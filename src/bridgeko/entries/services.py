@@ -566,7 +566,8 @@ def override_fee(*, team: Team, amount: int | None, reason: str, user: Any, now:
         try:
             rules.FeeOverride(amount, reason)  # the engine checks the amount and the reason
         except ValueError as exc:
-            raise ServiceError(str(exc), field="reason") from None
+            detail = exc.detail if isinstance(exc, rules.EntryError) else str(exc)
+            raise ServiceError(tr(detail), field="reason") from None
     with transaction.atomic():
         team = Team.objects.select_for_update().get(pk=team.pk)
         before = _team_state(team)

@@ -8,12 +8,11 @@ In templates: ``{% load engine_i18n %}`` then ``{{ problem|tr }}``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Protocol
 
 from django.utils.translation import gettext
 
-from bridgeko.competition.messages import Message, Param
+from bridgeko.competition.messages import Message, Translatable
 
 __all__ = ["tr", "tr_stored"]
 
@@ -23,19 +22,11 @@ class _HasText(Protocol):
     def text(self) -> Message: ...
 
 
-class _HasTemplate(Protocol):
-    @property
-    def template(self) -> str: ...
-
-    @property
-    def params(self) -> Mapping[str, Param]: ...
-
-
 def _gettext(template: str) -> str:
     return gettext(template) if template else template  # gettext("") is the catalogue header
 
 
-def tr(message: Message | _HasText | _HasTemplate | str | None) -> str:
+def tr(message: Message | _HasText | Translatable | str | None) -> str:
     """The engine's message in the active language.
 
     - a :class:`Message`: its template (and those of nested messages) translated, params filled in;
