@@ -26,6 +26,7 @@ from collections.abc import Callable
 from bridgeko.bridge.dealing import (
     DEAL_COUNT,
     METHOD,
+    deal_number_indices,
     deal_numbers,
     deal_set,
     deal_set_array,
@@ -92,7 +93,13 @@ def main() -> None:
     boards = range(1, args.boards + 1)
 
     # Sanity: the written-out loop hashes exactly as the dealer does.
-    assert bare_hash_loop(range(1, 201)) == list(deal_numbers(SEED, EVENT, SESSION, range(1, 201)))
+    first = range(1, 201)
+    numbers = list(deal_numbers(SEED, EVENT, SESSION, first))
+    assert bare_hash_loop(first) == numbers
+    # And the batch path deals what the scalar path deals.
+    scalar = [deal_number_indices(n) for n in numbers]
+    batch = deal_set_array(SEED, EVENT, SESSION, first).tolist()
+    assert [tuple(tuple(h) for h in deal) for deal in batch] == scalar
     # Build the decoding tables outside the timing.
     secure_dealing(range(1, 10))
     batch_dealing(range(1, 10))
