@@ -11,6 +11,7 @@ import ast
 import re
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -246,6 +247,55 @@ def test_plain_draw_error_still_works() -> None:
     error = draw.DrawError("the seed must be bytes")
     assert str(error) == "the seed must be bytes"
     assert error.detail == Message("the seed must be bytes")
+
+
+def _protocol() -> dict[str, Any]:
+    teams = [draw.DrawEntry(f"T{k:02d}", f"Team {k}", 500 + 10 * k) for k in range(1, 13)]
+    seed = bytes(range(32))
+    result = draw.hold_draw(
+        teams,
+        seed,
+        commitment=draw.commitment(seed),
+        drawn_at=datetime(1999, 3, 12, 17, 0, tzinfo=UTC),
+        place="Klub",
+    )
+    return dict(result.protocol)
+
+
+def test_I8_verify_report_problems_carry_templates() -> None:
+    doc = _protocol()
+    ok = draw.verify_protocol(doc)
+    assert ok.ok and ok.summary_detail is not None
+    assert ok.summary_detail.template == draw.V_SUMMARY_OK_NO_EDITION
+    assert str(ok.summary_detail) == ok.summary
+    assert ok.summary.startswith("draw: 12 teams, scheme for 16, 4 seeded; seed matches")
+    doc["edition"] = "KO 1999"
+    named = draw.verify_protocol(doc)
+    assert named.summary_detail is not None
+    assert named.summary_detail.template == draw.V_SUMMARY_OK
+    assert named.summary.startswith("KO 1999: 12 teams, scheme for 16, 4 seeded; seed matches")
+    doc["teams"] = [dict(t) for t in doc["teams"]]
+    number_1 = doc["numbering"]["1"]
+    for team in doc["teams"]:
+        if team["id"] == number_1:
+            team["elo"] = 100  # number 1 now has the lowest Elo
+    doc["scheme_size"] = 32
+    report = draw.verify_protocol(doc)
+    assert not report.ok
+    assert len(report.details) == len(report.problems) >= 3
+    assert [str(m) for m in report.details] == list(report.problems)
+    templates = {m.template for m in report.details}
+    assert {draw.V_SIZE_WRONG, draw.V_SEEDED_ORDER, draw.V_NUMBER_DIFFERS} <= templates
+    assert report.summary_detail is not None
+    assert report.summary_detail.template == draw.V_SUMMARY_PROBLEMS
+    czech = {
+        draw.V_SIZE_WRONG: "velikost schématu je zapsána jako %(recorded)s; %(n)s družstev "
+        "dává %(size)s (R9.2)",
+    }
+    (size,) = [m for m in report.details if m.template == draw.V_SIZE_WRONG]
+    assert (
+        size.format(czech.get) == "velikost schématu je zapsána jako 32; 12 družstev dává 16 (R9.2)"
+    )
 
 
 # ---------------------------------------------------------------- the templates themselves

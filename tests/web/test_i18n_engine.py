@@ -111,9 +111,9 @@ def test_R4_1_fee_reason_and_R3_conditions_shown_in_czech(world: World, organise
     url = reverse("entries:detail", kwargs={"edition": world.edition.slug, "team": team.pk})
     cs = _page(world.client("organiser", "cs"), url)
     assert "R4.1: 1200 CZK pro družstvo s hráči, kteří nejsou členy ČBS (Hráč 050 (CZ050))" in cs
-    assert "přihláška: chybí (R3.1a)" in cs
+    assert "přihláška: nedoručeno (R3.1a)" in cs
     assert "konvenční karty: počet ohlášených dvojic: 0;" in cs
-    assert "vklad: chybí (R3.1c)" in cs
+    assert "vklad: nedoručeno (R3.1c)" in cs
     assert "not received" not in cs
     en = _page(world.client("organiser", "en"), url)
     assert "R4.1: 1200 CZK for a team with players who are not ČBS members (Hráč 050 (CZ050))" in en
@@ -122,7 +122,7 @@ def test_R4_1_fee_reason_and_R3_conditions_shown_in_czech(world: World, organise
         world.client("organiser", "cs"),
         reverse("editions:dashboard", kwargs={"edition": world.edition.slug}),
     )
-    assert "přihláška: chybí (R3.1a)" in dashboard
+    assert "přihláška: nedoručeno (R3.1a)" in dashboard
 
 
 @pytest.mark.django_db
@@ -187,7 +187,7 @@ def test_R8_1_closing_reason_in_czech(world: World, organiser: Any) -> None:
 def test_tr_stored_translates_only_an_exact_match() -> None:
     candidate = Message(rules.NOT_RECEIVED)
     with translation.override("cs"):
-        assert tr_stored("not received", candidate) == "chybí"
+        assert tr_stored("not received", candidate) == "nedoručeno"
         assert tr_stored("something else", candidate) == "something else"
         assert tr("plain text") == "plain text"
         assert tr(None) == ""
@@ -248,10 +248,27 @@ def test_every_engine_template_has_a_czech_translation() -> None:
         if found:
             entries[found[1].replace('\\"', '"')] = found[2].replace('\\"', '"')
     templates = _engine_templates()
-    assert len(templates) >= 37
+    assert len(templates) >= 65
     for template in templates:
         assert template in entries, template
         translated = entries[template]
         assert translated, template
         placeholders = sorted(re.findall(r"%\([a-z_]+\)s", template))
         assert sorted(re.findall(r"%\([a-z_]+\)s", translated)) == placeholders, template
+
+
+def _catalogue(path: Path) -> dict[str, str]:
+    text = path.read_text(encoding="utf-8")
+    return dict(re.findall(r'^msgid "(.+)"\nmsgstr "(.*)"$', text, re.M))
+
+
+def test_engine_translations_do_not_override_the_apps() -> None:
+    """The project catalogue wins over the apps' catalogues: an engine template that is also an
+    app's msgid must have the same Czech, or it would silently change that app's pages."""
+    locale = Path("locale") / "cs" / "LC_MESSAGES" / "django.po"
+    project = _catalogue(REPO / "src" / "bridgeko" / locale)
+    for app in ("entries", "draw", "public"):
+        theirs = _catalogue(REPO / "src" / "bridgeko" / app / locale)
+        for template in _engine_templates():
+            if theirs.get(template):
+                assert project[template] == theirs[template], (app, template)

@@ -31,12 +31,12 @@ import itertools
 import json
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from bridgeko.competition.bracket import first_round
-from bridgeko.competition.messages import N_, Message
+from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import DrawRules, EntryRules, Regulations
 
 __all__ = [
@@ -97,6 +97,57 @@ UNSEEDED_NOT_DRAWN = N_(
     "team %(team)s (%(name)s) is not seeded and must be in the drawn order (R11.3)"
 )
 """Message templates of the :class:`DrawError` a user meets (the web layer translates them)."""
+
+# The problems of :func:`verify_protocol` (templates; VerifyReport.details holds them filled in).
+V_TEAM_TEXT = N_("%(team)s (%(name)s, Elo %(elo)s)")
+V_LISTED_TWICE = N_("team %(team)s is listed twice in the inputs")
+V_NUMBER_UNKNOWN_TEAM = N_("number %(number)s is given to %(team)s, which is not among the teams")
+V_NUMBER_OUTSIDE = N_(
+    "number %(number)s is outside 1..%(n)s: with %(n)s teams the highest numbers of the scheme "
+    "are missing (R11.4)"
+)
+V_NO_NUMBER = N_("team %(team)s has no number")
+V_SEVERAL_NUMBERS = N_("team %(team)s has %(count)s numbers: %(numbers)s")
+V_SIZE_NOT_RECOMPUTED = N_("the scheme size cannot be recomputed: %(error)s")
+V_SIZE_WRONG = N_("the scheme size is recorded as %(recorded)s; %(n)s teams give %(size)s (R9.2)")
+V_SEEDED_NOT_RECOMPUTED = N_("the seeded count cannot be recomputed: %(error)s")
+V_SEEDED_WRONG = N_("the seeded count is recorded as %(recorded)s; it should be %(seeded)s (R11.1)")
+V_SEED_NOT_HEX = N_("the revealed seed is not a hexadecimal text")
+V_SEED_SHORT = N_("the revealed seed has %(count)s bytes; a draw needs at least %(min)s")
+V_COMMITTED_LATE = N_("the commitment was published after the draw, not before it (I8)")
+V_SEED_MISMATCH = N_(
+    "the revealed seed does not match the commitment: SHA-256 of the seed is %(digest)s, the "
+    "published commitment is %(commitment)s (I8)"
+)
+V_LOT_DIFFERS = N_(
+    "the recorded lot order differs from the one the seed gives, first at position %(position)s"
+)
+V_DRAWN_ORDER = N_("the drawn order does not fit: %(error)s")
+V_SEEDED_ORDER = N_(
+    "seeded number %(a)s %(team_a)s has a lower Elo than number %(b)s %(team_b)s (R11.2)"
+)
+V_UNSEEDED_HIGHER = N_(
+    "unseeded number %(number)s %(team)s has a higher Elo than a seeded team (%(lowest)s) (R11.1)"
+)
+V_NOBODY = N_("nobody")
+V_NUMBER_DIFFERS = N_("number %(number)s: the protocol gives %(given)s, the draw gives %(want)s")
+V_BYES_NUMBERS = N_(
+    "the byes are recorded for numbers %(recorded)s; %(n)s teams in a scheme for %(size)s give "
+    "%(expected)s (R11.4)"
+)
+V_BYE_HOLDER = N_(
+    "the bye of number %(number)s names %(team)s, but number %(number)s is %(holder)s"
+)
+V_RANDOM_DRAW = N_("random draw")
+V_MANUAL_DRAW = N_("manual draw")
+V_SUMMARY_PROBLEMS = N_("%(count)s problem(s) in the %(kind)s protocol of %(edition)s")
+V_SUMMARY_PROBLEMS_NO_EDITION = N_("%(count)s problem(s) in the %(kind)s protocol of the draw")
+V_CHECKED_RANDOM = N_("seed matches the commitment, lot and numbering recomputed")
+V_CHECKED_MANUAL = N_("seeding by Elo and numbering in drawn order checked (made by hand)")
+V_SUMMARY_OK = N_("%(edition)s: %(n)s teams, scheme for %(size)s, %(seeded)s seeded; %(checked)s")
+V_SUMMARY_OK_NO_EDITION = N_(
+    "draw: %(n)s teams, scheme for %(size)s, %(seeded)s seeded; %(checked)s"
+)
 
 
 class DrawError(ValueError):
@@ -628,6 +679,10 @@ class VerifyReport:
     method: str
     summary: str
     """One line: what was checked (when ok) or how many problems were found."""
+    details: tuple[Message, ...] = field(default=(), compare=False, repr=False)
+    """:attr:`problems` as translatable messages (same order)."""
+    summary_detail: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`summary` as a translatable message."""
 
 
 def _need(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -747,9 +802,11 @@ def _parse(doc: Mapping[str, Any]) -> _Parsed:
     )
 
 
-def _team_text(tid: TeamId, names: Mapping[TeamId, DrawEntry]) -> str:
+def _team_text(tid: TeamId, names: Mapping[TeamId, DrawEntry]) -> Message:
     e = names.get(tid)
-    return f"{tid!r} ({e.name}, Elo {e.elo})" if e else f"{tid!r}"
+    if e is None:
+        return Message(repr(tid))
+    return Message(V_TEAM_TEXT, {"team": repr(tid), "name": e.name, "elo": e.elo})
 
 
 def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
@@ -772,11 +829,11 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
     if not isinstance(data, Mapping):
         raise ProtocolError("the protocol must be a JSON object")
     p = _parse(data)
-    problems: list[str] = []
+    problems: list[Message] = []
     by_id: dict[TeamId, DrawEntry] = {}
     for e in p.teams:
         if e.id in by_id:
-            problems.append(f"team {e.id!r} is listed twice in the inputs")
+            problems.append(Message(V_LISTED_TWICE, {"team": repr(e.id)}))
         by_id[e.id] = e
     entries = sorted(by_id.values(), key=lambda e: _id_key(e.id))
     n = len(entries)
@@ -785,42 +842,41 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
     holders: dict[TeamId, list[int]] = {}
     for number, tid in sorted(p.numbering.items()):
         if tid not in by_id:
-            problems.append(f"number {number} is given to {tid!r}, which is not among the teams")
+            problems.append(Message(V_NUMBER_UNKNOWN_TEAM, {"number": number, "team": repr(tid)}))
         holders.setdefault(tid, []).append(number)
         if not 1 <= number <= n:
-            problems.append(
-                f"number {number} is outside 1..{n}: with {n} teams the highest numbers of the "
-                "scheme are missing (R11.4)"
-            )
+            problems.append(Message(V_NUMBER_OUTSIDE, {"number": number, "n": n}))
     for e in entries:
         got = holders.get(e.id, [])
         if not got:
-            problems.append(f"team {_team_text(e.id, by_id)} has no number")
+            problems.append(Message(V_NO_NUMBER, {"team": _team_text(e.id, by_id)}))
         elif len(got) > 1:
             problems.append(
-                f"team {_team_text(e.id, by_id)} has {len(got)} numbers: "
-                + ", ".join(map(str, got))
+                Message(
+                    V_SEVERAL_NUMBERS,
+                    {
+                        "team": _team_text(e.id, by_id),
+                        "count": len(got),
+                        "numbers": ", ".join(map(str, got)),
+                    },
+                )
             )
 
     # Scheme size and seeded count from the recorded rules.
     try:
         size = scheme_size(n, min_teams=p.rules.min_teams, scheme_sizes=p.rules.scheme_sizes)
     except DrawError as exc:
-        problems.append(f"the scheme size cannot be recomputed: {exc}")
+        problems.append(Message(V_SIZE_NOT_RECOMPUTED, {"error": exc.detail}))
         size = p.scheme_size
     if size != p.scheme_size:
-        problems.append(
-            f"the scheme size is recorded as {p.scheme_size}; {n} teams give {size} (R9.2)"
-        )
+        problems.append(Message(V_SIZE_WRONG, {"recorded": p.scheme_size, "n": n, "size": size}))
     try:
         seeded = seeded_count(size, n, seeded_divisor=p.rules.seeded_divisor)
     except DrawError as exc:
-        problems.append(f"the seeded count cannot be recomputed: {exc}")
+        problems.append(Message(V_SEEDED_NOT_RECOMPUTED, {"error": exc.detail}))
         seeded = p.seeded
     if seeded != p.seeded:
-        problems.append(
-            f"the seeded count is recorded as {p.seeded}; it should be {seeded} (R11.1)"
-        )
+        problems.append(Message(V_SEEDED_WRONG, {"recorded": p.seeded, "seeded": seeded}))
 
     # The lot.
     position: dict[TeamId, int] | None = None
@@ -830,19 +886,16 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
             seed = bytes.fromhex(p.seed_hex)
         except ValueError:
             seed = None
-            problems.append("the revealed seed is not a hexadecimal text")
+            problems.append(Message(V_SEED_NOT_HEX))
         if seed is not None and len(seed) < _MIN_SEED_BYTES:
-            problems.append(
-                f"the revealed seed has {len(seed)} bytes; a draw needs at least {_MIN_SEED_BYTES}"
-            )
+            problems.append(Message(V_SEED_SHORT, {"count": len(seed), "min": _MIN_SEED_BYTES}))
         if p.committed_at is not None and p.drawn_at is not None and p.committed_at >= p.drawn_at:
-            problems.append("the commitment was published after the draw, not before it (I8)")
+            problems.append(Message(V_COMMITTED_LATE))
         if seed is not None:
             digest = commitment(seed)
             if digest != p.commitment.strip().lower():
                 problems.append(
-                    f"the revealed seed does not match the commitment: SHA-256 of the seed is "
-                    f"{digest}, the published commitment is {p.commitment} (I8)"
+                    Message(V_SEED_MISMATCH, {"digest": digest, "commitment": p.commitment})
                 )
             lot = lot_order(seed, list(by_id))
             if lot != p.lot:
@@ -850,16 +903,13 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
                     (k for k, (a, b) in enumerate(zip(lot, p.lot, strict=False)) if a != b),
                     min(len(lot), len(p.lot)),
                 )
-                problems.append(
-                    f"the recorded lot order differs from the one the seed gives, first at "
-                    f"position {first + 1}"
-                )
+                problems.append(Message(V_LOT_DIFFERS, {"position": first + 1}))
             position = {tid: k for k, tid in enumerate(lot)}
     else:
         try:
             position = _manual_positions(entries, p.lot, seeded)
         except DrawError as exc:
-            problems.append(f"the drawn order does not fit: {exc}")
+            problems.append(Message(V_DRAWN_ORDER, {"error": exc.detail}))
 
     # The seeding in words (R11.1, R11.2), then number by number.
     seeded_nums = [k for k in range(1, min(seeded, n) + 1) if p.numbering.get(k) in by_id]
@@ -867,8 +917,15 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
         ea, eb = by_id[p.numbering[a]], by_id[p.numbering[b]]
         if ea.elo < eb.elo:
             problems.append(
-                f"seeded number {a} {_team_text(ea.id, by_id)} has a lower Elo than number {b} "
-                f"{_team_text(eb.id, by_id)} (R11.2)"
+                Message(
+                    V_SEEDED_ORDER,
+                    {
+                        "a": a,
+                        "team_a": _team_text(ea.id, by_id),
+                        "b": b,
+                        "team_b": _team_text(eb.id, by_id),
+                    },
+                )
             )
     if seeded_nums:
         lowest = min(by_id[p.numbering[k]].elo for k in seeded_nums)
@@ -876,41 +933,66 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
             holder = p.numbering.get(k)
             if holder is not None and holder in by_id and by_id[holder].elo > lowest:
                 problems.append(
-                    f"unseeded number {k} {_team_text(holder, by_id)} has a higher Elo than a "
-                    f"seeded team ({lowest}) (R11.1)"
+                    Message(
+                        V_UNSEEDED_HIGHER,
+                        {"number": k, "team": _team_text(holder, by_id), "lowest": lowest},
+                    )
                 )
     if position is not None:
         expected = _number(entries, position, seeded)
         for k, tid in enumerate(expected, start=1):
             got_id = p.numbering.get(k)
             if got_id != tid:
-                given = "nobody" if got_id is None else _team_text(got_id, by_id)
+                given = Message(V_NOBODY) if got_id is None else _team_text(got_id, by_id)
                 want = _team_text(tid, by_id)
-                problems.append(f"number {k}: the protocol gives {given}, the draw gives {want}")
+                problems.append(
+                    Message(V_NUMBER_DIFFERS, {"number": k, "given": given, "want": want})
+                )
     # Byes (R11.4).
     expected_byes = [(k, p.numbering.get(k)) for k in byes(size, n)]
     recorded_nums = [num for num, _ in p.byes]
     expected_nums = [num for num, _ in expected_byes]
     if recorded_nums != expected_nums:
         problems.append(
-            f"the byes are recorded for numbers {recorded_nums}; "
-            f"{n} teams in a scheme for {size} give {expected_nums} (R11.4)"
+            Message(
+                V_BYES_NUMBERS,
+                {
+                    "recorded": str(recorded_nums),
+                    "n": n,
+                    "size": size,
+                    "expected": str(expected_nums),
+                },
+            )
         )
     else:
         for (num, tid), (_, holder_id) in zip(p.byes, expected_byes, strict=True):
             if tid != holder_id:
                 problems.append(
-                    f"the bye of number {num} names {tid!r}, but number {num} is {holder_id!r}"
+                    Message(
+                        V_BYE_HOLDER,
+                        {"number": num, "team": repr(tid), "holder": repr(holder_id)},
+                    )
                 )
 
-    kind = "random draw" if p.method == METHOD_HMAC else "manual draw"
+    kind = Message(V_RANDOM_DRAW if p.method == METHOD_HMAC else V_MANUAL_DRAW)
     if problems:
-        summary = f"{len(problems)} problem(s) in the {kind} protocol of {p.edition or 'the draw'}"
-        return VerifyReport(False, tuple(problems), p.method, summary)
-    checked = (
-        "seed matches the commitment, lot and numbering recomputed"
-        if p.method == METHOD_HMAC
-        else "seeding by Elo and numbering in drawn order checked (made by hand)"
-    )
-    summary = f"{p.edition or 'draw'}: {n} teams, scheme for {size}, {seeded} seeded; {checked}"
-    return VerifyReport(True, (), p.method, summary)
+        params: dict[str, Param] = {"count": len(problems), "kind": kind}
+        if p.edition:
+            params["edition"] = p.edition
+        summary = Message(
+            V_SUMMARY_PROBLEMS if p.edition else V_SUMMARY_PROBLEMS_NO_EDITION, params
+        )
+        return VerifyReport(
+            False,
+            tuple(str(m) for m in problems),
+            p.method,
+            str(summary),
+            tuple(problems),
+            summary,
+        )
+    checked = Message(V_CHECKED_RANDOM if p.method == METHOD_HMAC else V_CHECKED_MANUAL)
+    params = {"n": n, "size": size, "seeded": seeded, "checked": checked}
+    if p.edition:
+        params["edition"] = p.edition
+    summary = Message(V_SUMMARY_OK if p.edition else V_SUMMARY_OK_NO_EDITION, params)
+    return VerifyReport(True, (), p.method, str(summary), (), summary)
