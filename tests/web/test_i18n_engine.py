@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
 from bridgeko.competition.messages import Message
 from bridgeko.draw import services as draw_services
-from bridgeko.draw.models import DrawNumber
+from bridgeko.draw.models import Draw, DrawNumber
 from bridgeko.entries import services
 from bridgeko.entries.models import EntriesClosing, Team
 from bridgeko.web.i18n import tr, tr_stored
@@ -213,6 +214,28 @@ def test_R11_3_manual_draw_error_in_czech(world: World) -> None:
         f"družstvo {teams[4].pk} (Tým 04) není nasazené a musí být v pořadí z losování (R11.3)"
     ) in page
     assert DrawNumber.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_I8_public_draw_page_shows_the_engines_check_in_czech(world: World) -> None:
+    from tests.web.test_draw import enter_13, held
+
+    enter_13(world)
+    draw = held(world)
+    url = reverse("public:draw", kwargs={"edition": world.edition.slug})
+    page = _page(world.client("anonymous", "cs"), url)
+    assert (
+        "Zkontrolováno tímto programem: Bridge Open K.O. 1999: družstev 13, schéma pro 16, "
+        "nasazeno 4; osudí odpovídá otisku, pořadí losu i čísla přepočítána"
+    ) in page
+    en = _page(world.client("anonymous", "en"), url)
+    assert "Checked by this program: Bridge Open K.O. 1999: 13 teams, scheme for 16" in en
+    doc = json.loads(draw.protocol)
+    doc["scheme_size"] = 32
+    Draw.objects.filter(pk=draw.pk).update(protocol=json.dumps(doc))
+    page = _page(world.client("anonymous", "cs"), url)
+    assert "velikost schématu je zapsána jako 32; počtu družstev 13 odpovídá 16 (R9.2)" in page
+    assert "počet problémů v protokolu (náhodné losování, Bridge Open K.O. 1999): " in page
 
 
 # ---------------------------------------------------------------- the catalogue

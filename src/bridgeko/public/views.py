@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
+from bridgeko.competition.draw import ProtocolError
 from bridgeko.draw import services as draw_services
 from bridgeko.editions.models import Edition
 from bridgeko.entries import services as entry_services
@@ -56,6 +57,12 @@ def draw(request: HttpRequest, edition: str) -> HttpResponse:
     draw = draw_services.draw_of(obj)
     numbers = draw_services.numbers_of(draw) if draw is not None and draw.held else {}
     rounds = draw_services.bracket_rounds(draw, numbers) if draw is not None and numbers else []
+    report = None
+    if draw is not None and draw.held:
+        try:  # I8: the engine's own check of the published protocol, shown with it
+            report = draw_services.verify(draw)
+        except ProtocolError:
+            report = None
     return render(
         request,
         "public/draw.html",
@@ -65,6 +72,7 @@ def draw(request: HttpRequest, edition: str) -> HttpResponse:
             "numbers": sorted(numbers.items()),
             "rounds": rounds,
             "byes": [m for r in rounds[:1] for m in r.matches if m.status == "bye"],
+            "report": report,
         },
     )
 
