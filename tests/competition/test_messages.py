@@ -83,6 +83,13 @@ def test_message_missing_translation_falls_back_to_english() -> None:
     assert Message("not received").format(lambda s: None) == "not received"
 
 
+def test_message_broken_translation_falls_back_to_english() -> None:
+    """A translation with a wrong placeholder never breaks a page: the English is shown."""
+    msg = Message("player %(player)s", {"player": 7})
+    assert msg.format(lambda s: "hráč %(hrac)s") == "player 7"
+    assert msg.format(lambda s: "hráč %(player)d %") == "player 7"
+
+
 def test_message_is_a_value() -> None:
     a = Message("x %(n)s", {"n": 1})
     assert a == Message("x %(n)s", {"n": 1})

@@ -51,14 +51,21 @@ class Message:
     def format(self, translate: Callable[[str], str | None] = _same) -> str:
         """The text, each template (this one and those of nested messages) passed through
         ``translate`` first (e.g. ``gettext``); without it, the English text. A translation
-        that is None or empty falls back to the English template."""
+        that is None or empty, or that does not fit the params (a broken placeholder), falls
+        back to the English template."""
         text = translate(self.template) or self.template
         if not self.params:
             return text
-        return text % {
+        values = {
             key: value.format(translate) if isinstance(value, Message) else value
             for key, value in self.params.items()
         }
+        if text != self.template:
+            try:
+                return text % values
+            except (KeyError, ValueError, TypeError):
+                pass
+        return self.template % values
 
     def __str__(self) -> str:
         return self.format()
