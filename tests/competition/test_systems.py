@@ -398,3 +398,36 @@ def test_I10_ruling_round_trip_and_errors() -> None:
         Ruling("A", "R6.1", True, " ")
     with pytest.raises(SystemDescriptionError, match=r"ruling\.td: missing"):
         Ruling.from_dict({"pair": "A", "clause": "R6.1", "allowed": True})
+
+
+def test_violation_messages_are_translatable_templates() -> None:
+    transfer = CallMeaning(
+        Opening.ONE_DIAMOND,
+        12,
+        21,
+        other_suits=(SuitLength(Suit.HEARTS, 4), SuitLength(Suit.SPADES, 0, 1)),
+    )
+    (violation,) = check_system(natural(transfer))
+    assert violation.template == (
+        "%(call)s gives definite information about a suit other than %(suit)s: %(what)s."
+    )
+    assert violation.message == (
+        "1D gives definite information about a suit other than diamonds: "
+        "4+ hearts, at most 1 spades."
+    )
+    czech = {
+        "%(call)s gives definite information about a suit other than %(suit)s: %(what)s.": (
+            "%(call)s dává jednoznačnou informaci o jiné barvě než %(suit)s: %(what)s."
+        ),
+        "diamonds": "káry",
+        "hearts": "srdce",
+        "spades": "piky",
+        "%(min)s+ %(suit)s": "%(min)s+ %(suit)s",
+        "at most %(max)s %(suit)s": "nejvýše %(max)s %(suit)s",
+    }
+    assert violation.detail.format(czech.get) == (
+        "1D dává jednoznačnou informaci o jiné barvě než káry: 4+ srdce, nejvýše 1 piky."
+    )
+    plain = Violation("R6.4", Opening.ONE_CLUB, (1,), "text")
+    assert plain.template == "text"
+    assert dict(plain.params) == {}

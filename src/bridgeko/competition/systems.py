@@ -35,11 +35,12 @@ How the clauses are read (each is a reading the TD can overrule by a ruling):
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
 from bridgeko.bridge.cards import Suit
+from bridgeko.competition.messages import N_, Message, Param
 
 HCP_MAX = 37
 """The most high-card points a hand can hold (A=4, K=3, Q=2, J=1): a fact, not a rule."""
@@ -47,6 +48,42 @@ SEATS = (1, 2, 3, 4)
 """Seats in opening position (I10)."""
 _T = TypeVar("_T")
 CLAUSES = ("R6.1", "R6.2", "R6.3", "R6.4", "R6.5")
+
+# The message templates of the flags (English; the web layer translates, see messages.py)
+SEAT = N_("seat %(seats)s")
+SEATS_WORD = N_("seats %(seats)s")
+HCP_RANGE = N_("%(min)s-%(max)s HCP")
+LIST = N_("%(first)s, %(rest)s")
+SUIT_WORDS = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
+LENGTH_AT_LEAST = N_("%(min)s+ %(suit)s")
+LENGTH_AT_MOST = N_("at most %(max)s %(suit)s")
+LENGTH_EXACTLY = N_("exactly %(min)s %(suit)s")
+LENGTH_RANGE = N_("%(min)s-%(max)s %(suit)s")
+R6_1_STRONG_PASS = N_(
+    "Pass in %(seats)s allows up to %(max)s HCP, but hands of %(minimum)s HCP are normally "
+    "worth a one-level opening."
+)
+R6_1_OVERLAP = N_(
+    "Pass in %(seats)s (%(pass_range)s) can hold hands the pair opens %(call)s (%(call_range)s)."
+)
+R6_2_WEAKER = N_(
+    "%(call)s in %(seats)s starts at %(min)s HCP, weaker than a pass there (up to %(pass_max)s "
+    "HCP)."
+)
+R6_3_OTHER_SUIT = N_(
+    "%(call)s gives definite information about a suit other than %(suit)s: %(what)s."
+)
+R6_3_NOTRUMP = N_("%(call)s gives definite information about a suit (1NT names no suit): %(what)s.")
+R6_4_ALTERNATIVES = N_("%(call)s has alternative meanings: %(alternatives)s.")
+R6_5_RANGE = N_(
+    "1NT %(min)s-%(max)s is a range of %(points)s points; with relays after a 1NT below "
+    "%(threshold)s HCP it must be less than %(limit)s."
+)
 
 
 class SystemDescriptionError(ValueError):
@@ -131,6 +168,22 @@ class SuitLength:
     def definite(self) -> bool:
         """Whether it narrows the suit at all (promises length or shortness)."""
         return self.min_length > 0 or self.max_length < 13
+
+    @property
+    def detail(self) -> Message:
+        """:meth:`__str__` as a translatable :class:`Message`."""
+        params: dict[str, Param] = {
+            "suit": Message(SUIT_WORDS[self.suit]),
+            "min": self.min_length,
+            "max": self.max_length,
+        }
+        if self.max_length == 13:
+            return Message(LENGTH_AT_LEAST, params)
+        if self.min_length == 0:
+            return Message(LENGTH_AT_MOST, params)
+        if self.min_length == self.max_length:
+            return Message(LENGTH_EXACTLY, params)
+        return Message(LENGTH_RANGE, params)
 
     def __str__(self) -> str:
         name = _SUIT_NAMES[self.suit]
@@ -314,6 +367,27 @@ class Violation:
     call: Opening
     seats: tuple[int, ...]
     message: str
+    """In words (English), naming the opening and why."""
+    i18n: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`message` as a template and its params (None: a plain text)."""
+
+    @classmethod
+    def of(cls, clause: str, call: Opening, seats: tuple[int, ...], message: Message) -> Violation:
+        """A flag worded by a message template (``.message`` is its English text)."""
+        return cls(clause, call, seats, str(message), message)
+
+    @property
+    def detail(self) -> Message:
+        """:attr:`message` as a translatable :class:`Message`."""
+        return self.i18n if self.i18n is not None else Message(self.message)
+
+    @property
+    def template(self) -> str:
+        return self.detail.template
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.detail.params
 
     def __str__(self) -> str:
         return f"{self.clause}: {self.message}"
@@ -332,71 +406,63 @@ def check_system(
     # R6.1
     for pas in passes:
         if pas.max_hcp >= rules.one_level_minimum:
+            params: dict[str, Param] = {
+                "seats": _seat_message(pas.seats),
+                "max": pas.max_hcp,
+                "minimum": rules.one_level_minimum,
+            }
             found.append(
-                Violation(
-                    "R6.1",
-                    Opening.PASS,
-                    pas.seats,
-                    f"Pass in {_seat_words(pas.seats)} allows up to {pas.max_hcp} HCP, but hands "
-                    f"of {rules.one_level_minimum} HCP are normally worth a one-level opening.",
-                )
+                Violation.of("R6.1", Opening.PASS, pas.seats, Message(R6_1_STRONG_PASS, params))
             )
         for opening in openings:
             seats = _common(pas.seats, opening.seats)
             if seats and opening.min_hcp <= pas.max_hcp and pas.min_hcp <= opening.max_hcp:
+                params = {
+                    "seats": _seat_message(seats),
+                    "pass_range": _hcp_message(pas),
+                    "call": opening.call.value,
+                    "call_range": _hcp_message(opening),
+                }
                 found.append(
-                    Violation(
-                        "R6.1",
-                        Opening.PASS,
-                        seats,
-                        f"Pass in {_seat_words(seats)} ({pas.hcp}) can hold hands the pair opens "
-                        f"{opening.call.value} ({opening.hcp}).",
-                    )
+                    Violation.of("R6.1", Opening.PASS, seats, Message(R6_1_OVERLAP, params))
                 )
     # R6.2
     for opening in openings:
         for pas in passes:
             seats = _common(pas.seats, opening.seats)
             if seats and opening.min_hcp < pas.max_hcp:
+                params = {
+                    "call": opening.call.value,
+                    "seats": _seat_message(seats),
+                    "min": opening.min_hcp,
+                    "pass_max": pas.max_hcp,
+                }
                 found.append(
-                    Violation(
-                        "R6.2",
-                        opening.call,
-                        seats,
-                        f"{opening.call.value} in {_seat_words(seats)} starts at "
-                        f"{opening.min_hcp} HCP, weaker than a pass there (up to "
-                        f"{pas.max_hcp} HCP).",
-                    )
+                    Violation.of("R6.2", opening.call, seats, Message(R6_2_WEAKER, params))
                 )
     # R6.3
     for opening in openings:
-        definite = [s for s in opening.other_suits if s.definite]
+        definite = [s.detail for s in opening.other_suits if s.definite]
         if definite:
-            what = ", ".join(str(s) for s in definite)
-            named = (
-                f"other than {_SUIT_NAMES[opening.call.suit]}"
-                if opening.call.suit is not None
-                else "(1NT names no suit)"
-            )
+            what = definite[-1]
+            for item in reversed(definite[:-1]):
+                what = Message(LIST, {"first": item, "rest": what})
+            params = {"call": opening.call.value, "what": what}
+            if opening.call.suit is not None:
+                params["suit"] = Message(SUIT_WORDS[opening.call.suit])
+                template = R6_3_OTHER_SUIT
+            else:
+                template = R6_3_NOTRUMP
             found.append(
-                Violation(
-                    "R6.3",
-                    opening.call,
-                    opening.seats,
-                    f"{opening.call.value} gives definite information about a suit {named}: "
-                    f"{what}.",
-                )
+                Violation.of("R6.3", opening.call, opening.seats, Message(template, params))
             )
     # R6.4
     for opening in openings:
         if opening.alternatives:
+            params = {"call": opening.call.value, "alternatives": "; ".join(opening.alternatives)}
             found.append(
-                Violation(
-                    "R6.4",
-                    opening.call,
-                    opening.seats,
-                    f"{opening.call.value} has alternative meanings: "
-                    f"{'; '.join(opening.alternatives)}.",
+                Violation.of(
+                    "R6.4", opening.call, opening.seats, Message(R6_4_ALTERNATIVES, params)
                 )
             )
     # R6.5, I9
@@ -408,15 +474,15 @@ def check_system(
             and opening.min_hcp < rules.nt_relay_threshold
             and points >= rules.nt_range_limit
         ):
+            params = {
+                "min": opening.min_hcp,
+                "max": opening.max_hcp,
+                "points": points,
+                "threshold": rules.nt_relay_threshold,
+                "limit": rules.nt_range_limit,
+            }
             found.append(
-                Violation(
-                    "R6.5",
-                    opening.call,
-                    opening.seats,
-                    f"1NT {opening.min_hcp}-{opening.max_hcp} is a range of {points} points; "
-                    f"with relays after a 1NT below {rules.nt_relay_threshold} HCP it must be "
-                    f"less than {rules.nt_range_limit}.",
-                )
+                Violation.of("R6.5", opening.call, opening.seats, Message(R6_5_RANGE, params))
             )
     return found
 
@@ -518,8 +584,14 @@ def _seats(seats: Sequence[int]) -> str:
     return ", ".join(str(s) for s in ordered)
 
 
-def _seat_words(seats: Sequence[int]) -> str:
-    return f"seat {seats[0]}" if len(seats) == 1 else f"seats {_seats(seats)}"
+def _seat_message(seats: Sequence[int]) -> Message:
+    if len(seats) == 1:
+        return Message(SEAT, {"seats": seats[0]})
+    return Message(SEATS_WORD, {"seats": _seats(seats)})
+
+
+def _hcp_message(meaning: CallMeaning) -> Message:
+    return Message(HCP_RANGE, {"min": meaning.min_hcp, "max": meaning.max_hcp})
 
 
 def _field(where: str, name: str, make: Callable[[], _T]) -> _T:
