@@ -17,6 +17,7 @@ from bridgeko.competition.appeals import (
     appeal_in_time,
     check_committee,
     committee_candidates,
+    committee_problems,
     decide,
     lodge_appeal,
     name_committee,
@@ -226,3 +227,20 @@ def test_R16_5_decision_is_final() -> None:
     assert decision.reasons == "score adjusted"
     with pytest.raises(FrozenInstanceError):
         decision.final = False  # type: ignore[misc]
+
+
+def test_problems_and_reasons_are_translatable_templates() -> None:
+    problems = committee_problems(["Adam", "Cyril"], CANDIDATES, MATCH_PLAYERS, RULES)
+    assert [p.template for p in problems] == [
+        "the committee has %(count)s member(s), not %(size)s (R16.1)",
+        "%(member)s plays in the match and cannot sit on the committee",
+    ]
+    late = lodge_appeal("M3", "A", END + timedelta(minutes=31), "TD", RULES)
+    check = appeal_in_time(late, REG, match_ended_at=END)
+    (detail,) = check.details
+    assert detail.template == "missed: %(deadline)s"
+    assert (
+        str(detail)
+        == check.reasons[0]
+        == ("missed: lodge the appeal by 1999-03-26 23:55 CET (R16.3)")
+    )

@@ -500,3 +500,23 @@ def test_R14_3_timetable_as_calendar_events() -> None:
     ]
     data = to_ics(events, stamp=datetime(1999, 5, 1, tzinfo=UTC))
     assert len(icalendar.Calendar.from_ical(data).walk("VEVENT")) == 2
+
+
+def test_reasons_and_deadlines_are_translatable_templates() -> None:
+    late = reschedule_by_agreement(datetime(1999, 3, 26, 10, 0, tzinfo=CET), date(1999, 3, 26), REG)
+    assert late.reason_detail.template.startswith("the notice arrived %(received)s")
+    assert dict(late.reason_detail.params) == {"received": "1999-03-26 10:00", "day": "1999-03-25"}
+    assert late.reason == str(late.reason_detail)
+    deadline = result_record_deadline(date(1999, 3, 26), REG)
+    czech = {
+        "%(what)s by %(at)s (%(clause)s)": "%(what)s do %(at)s (%(clause)s)",
+        "deliver the match record to the organiser": "doručit zápis pořadateli",
+    }
+    assert (
+        deadline.detail.format(czech.get)
+        == "doručit zápis pořadateli do 1999-03-26 13:00 CET (R14.2b)"
+    )
+    assert (
+        str(deadline)
+        == "deliver the match record to the organiser by 1999-03-26 13:00 CET (R14.2b)"
+    )

@@ -15,8 +15,17 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from enum import StrEnum
 
+from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import AppealRules, Regulations
 from bridgeko.competition.schedule import Deadline, appeal_deadlines
+
+# Message templates (English; the web layer translates them, see competition/messages.py)
+COMMITTEE_SIZE = N_("the committee has %(count)s member(s), not %(size)s (R16.1)")
+NOT_A_CANDIDATE = N_("%(member)s is not on the organiser's list of candidates (R16.1)")
+PLAYS_IN_MATCH = N_("%(member)s plays in the match and cannot sit on the committee")
+NAMED_TWICE = N_("%(member)s is named more than once")
+FORM_NOT_RECEIVED = N_("the organiser has not received the form: %(deadline)s")
+DEADLINE_MISSED = N_("missed: %(deadline)s")
 
 
 class AppealError(ValueError):
@@ -92,22 +101,32 @@ def check_committee(
     match_players: Collection[str],
     rules: AppealRules,
 ) -> list[str]:
-    """Problems of a committee chosen by hand (R16.1); an empty list when it is valid."""
-    problems: list[str] = []
+    """Problems of a committee chosen by hand (R16.1), in words; empty when it is valid."""
+    return [str(p) for p in committee_problems(members, candidates, match_players, rules)]
+
+
+def committee_problems(
+    members: Sequence[str],
+    candidates: Collection[str],
+    match_players: Collection[str],
+    rules: AppealRules,
+) -> list[Message]:
+    """:func:`check_committee` as translatable messages."""
+    problems: list[Message] = []
     listed = {_key(c) for c in candidates}
     players = {_key(p) for p in match_players}
     keys = [_key(m) for m in members]
     if len(members) != rules.committee_size:
         problems.append(
-            f"the committee has {len(members)} member(s), not {rules.committee_size} (R16.1)"
+            Message(COMMITTEE_SIZE, {"count": len(members), "size": rules.committee_size})
         )
     for member, key in zip(members, keys, strict=True):
         if key not in listed:
-            problems.append(f"{member} is not on the organiser's list of candidates (R16.1)")
+            problems.append(Message(NOT_A_CANDIDATE, {"member": member}))
         if key in players:
-            problems.append(f"{member} plays in the match and cannot sit on the committee")
+            problems.append(Message(PLAYS_IN_MATCH, {"member": member}))
     duplicates = sorted({m for m, k in zip(members, keys, strict=True) if keys.count(k) > 1})
-    problems.extend(f"{m} is named more than once" for m in duplicates)
+    problems.extend(Message(NAMED_TWICE, {"member": m}) for m in duplicates)
     return problems
 
 
@@ -191,6 +210,8 @@ class TimeCheck:
     deadlines: tuple[Deadline, ...]
     reasons: tuple[str, ...] = ()
     """The deadlines missed, in words (empty when in time)."""
+    details: tuple[Message, ...] = field(default=(), compare=False, repr=False)
+    """:attr:`reasons` as translatable messages."""
 
 
 def appeal_in_time(
@@ -220,14 +241,14 @@ def appeal_in_time(
         segment_deadlines_announced=segment_deadlines_announced,
         played_early_round_date=played_early_round_date,
     )
-    reasons: list[str] = []
+    details: list[Message] = []
     for deadline in deadlines:
         moment = appeal.form_received_at if deadline.clause == "R16.4" else appeal.lodged_at
         if moment is None:
-            reasons.append(f"the organiser has not received the form: {deadline}")
+            details.append(Message(FORM_NOT_RECEIVED, {"deadline": deadline.detail}))
         elif not deadline.met_by(moment):
-            reasons.append(f"missed: {deadline}")
-    return TimeCheck(not reasons, deadlines, tuple(reasons))
+            details.append(Message(DEADLINE_MISSED, {"deadline": deadline.detail}))
+    return TimeCheck(not details, deadlines, tuple(str(d) for d in details), tuple(details))
 
 
 # --------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ datetime.timedelta(seconds=7800)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 from typing import Any
@@ -27,7 +27,25 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 
+from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import MatchRules, Regulations, Stage
+
+# Message templates (English; the web layer translates them, see competition/messages.py)
+DEADLINE_TEXT = N_("%(what)s by %(at)s (%(clause)s)")
+WHAT_PUBLISH_DATES = N_("publish the dates of the preliminary matches")
+WHAT_NOTIFY_RESCHEDULING = N_("notify the organiser of the rescheduling")
+WHAT_DELIVER_RECORD = N_("deliver the match record to the organiser")
+WHAT_LODGE_SEGMENT_APPEAL = N_("lodge the appeal about the segment")
+WHAT_LODGE_APPEAL = N_("lodge the appeal")
+WHAT_FORM_REACHES_ORGANISER = N_("the appeal form reaches the organiser")
+NOTICE_LATE = N_(
+    "the notice arrived %(received)s, after the end of %(day)s, the day before the normal date "
+    "(R14.2a): the TD decides"
+)
+AFTER_RECORD_DEADLINE = N_(
+    "the match would start after the record deadline, %(deadline)s (R14.2b): the TD decides"
+)
+NOTICE_IN_TIME = N_("notice received by the end of %(day)s (R14.2a)")
 
 
 class ScheduleError(ValueError):
@@ -71,14 +89,26 @@ class Deadline:
     clause: str
     """The clause that sets it, e.g. ``"R16.3"``."""
     what: str
-    """What must happen by then, in words."""
+    """What must happen by then, in words (one of the ``WHAT_*`` templates when made here)."""
 
     def met_by(self, moment: datetime) -> bool:
         """Whether something that happened at ``moment`` is in time (``moment <= at``)."""
         return _aware(moment, "the time checked") <= self.at
 
+    @property
+    def detail(self) -> Message:
+        """:meth:`__str__` as a translatable :class:`Message`."""
+        return Message(
+            DEADLINE_TEXT,
+            {
+                "what": Message(self.what),
+                "at": self.at.strftime("%Y-%m-%d %H:%M %Z"),
+                "clause": self.clause,
+            },
+        )
+
     def __str__(self) -> str:
-        return f"{self.what} by {self.at.strftime('%Y-%m-%d %H:%M %Z')} ({self.clause})"
+        return str(self.detail)
 
 
 # --------------------------------------------------------------------------------------------
@@ -202,7 +232,7 @@ def dates_publication_deadline(draw_date: date, reg: Regulations) -> Deadline:
     """Match dates are published within two weeks after the draw (R14.1), by the end of the
     day (I12)."""
     day = draw_date + timedelta(days=reg.schedule.dates_published_within_days)
-    return Deadline(end_of_day(day, reg), "R14.1", "publish the dates of the preliminary matches")
+    return Deadline(end_of_day(day, reg), "R14.1", WHAT_PUBLISH_DATES)
 
 
 # --------------------------------------------------------------------------------------------
@@ -337,6 +367,20 @@ class RescheduleDecision:
     td: str = ""
     """The TD who ruled, when the TD decided."""
     td_note: str = ""
+    i18n: Message | None = field(default=None, compare=False, repr=False)
+    """:attr:`reason` as a template and its params (None: a plain text)."""
+
+    @classmethod
+    def of(
+        cls, status: RescheduleStatus, reason: Message, notice_deadline: Deadline
+    ) -> RescheduleDecision:
+        """A decision whose reason is worded by a message template."""
+        return cls(status, str(reason), notice_deadline, i18n=reason)
+
+    @property
+    def reason_detail(self) -> Message:
+        """:attr:`reason` as a translatable :class:`Message`."""
+        return self.i18n if self.i18n is not None else Message(self.reason)
 
     @property
     def allowed(self) -> bool | None:
@@ -359,7 +403,7 @@ def reschedule_notice_deadline(normal_date: date, reg: Regulations) -> Deadline:
     """The notice of a rescheduling must reach the organiser by the end of the day before the
     match's normal date (R14.2a, I12)."""
     day = normal_date - timedelta(days=reg.schedule.reschedule_notice_days)
-    return Deadline(end_of_day(day, reg), "R14.2a", "notify the organiser of the rescheduling")
+    return Deadline(end_of_day(day, reg), "R14.2a", WHAT_NOTIFY_RESCHEDULING)
 
 
 def result_record_deadline(round_last_match_date: date, reg: Regulations) -> Deadline:
@@ -368,7 +412,7 @@ def result_record_deadline(round_last_match_date: date, reg: Regulations) -> Dea
     return Deadline(
         local(round_last_match_date, reg.schedule.result_record_deadline, reg),
         "R14.2b",
-        "deliver the match record to the organiser",
+        WHAT_DELIVER_RECORD,
     )
 
 
@@ -392,27 +436,24 @@ def reschedule_by_agreement(
     must also start before the record deadline of R14.2b. Otherwise the TD decides.
     """
     deadline = reschedule_notice_deadline(normal_date, reg)
+    day = deadline.at.date().isoformat()
     if not deadline.met_by(notice_received_at):
-        return RescheduleDecision(
+        received = f"{notice_received_at.astimezone(zone(reg)):%Y-%m-%d %H:%M}"
+        return RescheduleDecision.of(
             RescheduleStatus.TD_DECIDES,
-            f"the notice arrived {notice_received_at.astimezone(zone(reg)):%Y-%m-%d %H:%M}, "
-            f"after the end of {deadline.at.date().isoformat()}, the day before the normal date "
-            "(R14.2a): the TD decides",
+            Message(NOTICE_LATE, {"received": received, "day": day}),
             deadline,
         )
     if new_start is not None and round_last_match_date is not None:
         record = result_record_deadline(round_last_match_date, reg)
         if not record.met_by(_aware(new_start, "the new start")):
-            return RescheduleDecision(
+            return RescheduleDecision.of(
                 RescheduleStatus.TD_DECIDES,
-                f"the match would start after the record deadline, {record.at:%Y-%m-%d %H:%M} "
-                "(R14.2b): the TD decides",
+                Message(AFTER_RECORD_DEADLINE, {"deadline": f"{record.at:%Y-%m-%d %H:%M}"}),
                 deadline,
             )
-    return RescheduleDecision(
-        RescheduleStatus.ACCEPTED,
-        f"notice received by the end of {deadline.at.date().isoformat()} (R14.2a)",
-        deadline,
+    return RescheduleDecision.of(
+        RescheduleStatus.ACCEPTED, Message(NOTICE_IN_TIME, {"day": day}), deadline
     )
 
 
@@ -449,11 +490,11 @@ def appeal_deadlines(
     minutes = timedelta(minutes=reg.appeals.deadline_minutes)
     deadlines: list[Deadline] = []
     if segment_deadlines_announced and segment_ended_at is not None:
-        end = _aware(segment_ended_at, "the end of the segment")
-        deadlines.append(Deadline(end + minutes, "R16.3", "lodge the appeal about the segment"))
+        end = _aware(segment_ended_at, "the end of the segment").astimezone(zone(reg))
+        deadlines.append(Deadline(end + minutes, "R16.3", WHAT_LODGE_SEGMENT_APPEAL))
     elif match_ended_at is not None:
-        end = _aware(match_ended_at, "the end of the match")
-        deadlines.append(Deadline(end + minutes, "R16.3", "lodge the appeal"))
+        end = _aware(match_ended_at, "the end of the match").astimezone(zone(reg))
+        deadlines.append(Deadline(end + minutes, "R16.3", WHAT_LODGE_APPEAL))
     else:
         raise ScheduleError(
             "the end of the match (or of the segment, where segment deadlines were announced) "
@@ -464,7 +505,7 @@ def appeal_deadlines(
             Deadline(
                 local(played_early_round_date, reg.appeals.early_match_form_deadline, reg),
                 "R16.4",
-                "the appeal form reaches the organiser",
+                WHAT_FORM_REACHES_ORGANISER,
             )
         )
     return tuple(deadlines)
