@@ -244,3 +244,21 @@ def test_problems_and_reasons_are_translatable_templates() -> None:
         == check.reasons[0]
         == ("missed: lodge the appeal by 1999-03-26 23:55 CET (R16.3)")
     )
+
+
+def test_R16_3_I12_appeal_in_time_counts_real_minutes_when_the_clocks_go_back() -> None:
+    # A match played by agreement (R14.2) ends at 02:50 CEST on 31 October 1999 (00:50 UTC).
+    # The appeal is lodged at 02:40 CET, the second 02:40 of that night (01:40 UTC): 50 minutes
+    # after the end, so too late, although the wall clock shows an earlier time.
+    from zoneinfo import ZoneInfo
+
+    prague = ZoneInfo("Europe/Prague")
+    end = datetime(1999, 10, 31, 2, 50, tzinfo=prague)
+    late = lodge_appeal(
+        "M7", "Lvi", datetime(1999, 10, 31, 2, 40, fold=1, tzinfo=prague), "TD", RULES
+    )
+    assert not appeal_in_time(late, REG, match_ended_at=end).in_time
+    early = lodge_appeal(
+        "M7", "Lvi", datetime(1999, 10, 31, 2, 15, fold=1, tzinfo=prague), "TD", RULES
+    )
+    assert appeal_in_time(early, REG, match_ended_at=end).in_time

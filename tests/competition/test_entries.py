@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -357,3 +358,17 @@ def test_R3_close_entries_checks_fees_due() -> None:
     outcome = close_entries(teams, REG, fees_due={"T1": 600})
     assert outcome.not_accepted == ("T1",)
     assert outcome.cancelled  # only 7 left
+
+
+@pytest.mark.parametrize(
+    ("received", "late"),
+    [
+        # A deadline on the day summer time ends (31 October 1999, CET from 03:00 CEST).
+        (datetime(1999, 10, 31, 22, 59, 59, tzinfo=UTC), False),  # 23:59:59 CET
+        (datetime(1999, 10, 31, 23, 0, tzinfo=UTC), True),  # 00:00 CET on 1 November
+        (datetime(1999, 10, 31, 2, 30, fold=1, tzinfo=ZoneInfo(PRAGUE)), False),  # repeated hour
+    ],
+)
+def test_R3_2_I12_deadline_on_the_day_summer_time_ends(received: datetime, late: bool) -> None:
+    result = conditions_met(_complete(fee_received=received), date(1999, 10, 31), PRAGUE)
+    assert result.late == (("entry fee",) if late else ())

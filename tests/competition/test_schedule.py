@@ -520,3 +520,81 @@ def test_reasons_and_deadlines_are_translatable_templates() -> None:
         str(deadline)
         == "deliver the match record to the organiser by 1999-03-26 13:00 CET (R14.2b)"
     )
+
+
+# Review R2: daylight saving time in Europe/Prague (I12, R14.2a, R16.3) -----------------------
+# 1999: summer time began on Sunday 28 March at 02:00 CET (-> 03:00 CEST) and ended on Sunday
+# 31 October at 03:00 CEST (-> 02:00 CET), so 02:00-03:00 local happened twice that night.
+
+
+def test_R16_3_I12_appeal_deadline_is_30_real_minutes_when_the_clocks_go_back() -> None:
+    # The match ends at 02:50 CEST (00:50 UTC); 30 minutes later it is 01:20 UTC = 02:20 CET.
+    end = datetime(1999, 10, 31, 0, 50, tzinfo=UTC)
+    (deadline,) = appeal_deadlines(REG, match_ended_at=end)
+    assert deadline.at.astimezone(UTC) == datetime(1999, 10, 31, 1, 20, tzinfo=UTC)
+    # 02:40 CET (fold=1, the second 02:40 of the night) is 01:40 UTC: 50 minutes after the end.
+    assert not deadline.met_by(datetime(1999, 10, 31, 2, 40, fold=1, tzinfo=PRAGUE))
+    assert deadline.met_by(datetime(1999, 10, 31, 2, 20, fold=1, tzinfo=PRAGUE))
+    assert not deadline.met_by(datetime(1999, 10, 31, 1, 21, tzinfo=UTC))
+
+
+def test_R16_3_I12_segment_appeal_deadline_when_the_clocks_go_forward() -> None:
+    # The segment ends at 01:50 CET (00:50 UTC); 30 minutes later it is 01:20 UTC = 03:20 CEST.
+    end = datetime(1999, 3, 28, 1, 50, tzinfo=PRAGUE)
+    (deadline,) = appeal_deadlines(
+        REG, match_ended_at=None, segment_ended_at=end, segment_deadlines_announced=True
+    )
+    assert deadline.at.astimezone(UTC) == datetime(1999, 3, 28, 1, 20, tzinfo=UTC)
+    assert deadline.at.utcoffset() == timedelta(hours=2)  # shown in CEST
+    assert deadline.met_by(datetime(1999, 3, 28, 3, 20, tzinfo=PRAGUE))
+    assert not deadline.met_by(datetime(1999, 3, 28, 3, 21, tzinfo=PRAGUE))
+
+
+@pytest.mark.parametrize(
+    ("received_utc", "in_time"),
+    [
+        # Normal date Monday 29 March 1999: notice by the end of Sunday 28 March, in CEST.
+        (datetime(1999, 3, 28, 21, 59, tzinfo=UTC), True),  # 23:59 CEST
+        (datetime(1999, 3, 28, 22, 0, tzinfo=UTC), False),  # 00:00 CEST on the normal date
+        (datetime(1999, 3, 28, 22, 30, tzinfo=UTC), False),  # would be 23:30 in CET
+    ],
+)
+def test_R14_2a_I12_notice_23_59_vs_00_00_on_the_day_summer_time_begins(
+    received_utc: datetime, in_time: bool
+) -> None:
+    decision = reschedule_by_agreement(received_utc, date(1999, 3, 29), REG)
+    assert decision.allowed is (True if in_time else None)
+
+
+@pytest.mark.parametrize(
+    ("received", "in_time"),
+    [
+        # Normal date Monday 1 November 1999: notice by the end of Sunday 31 October, in CET.
+        (datetime(1999, 10, 31, 22, 59, tzinfo=UTC), True),  # 23:59 CET
+        (datetime(1999, 10, 31, 23, 0, tzinfo=UTC), False),  # 00:00 CET on the normal date
+        (datetime(1999, 10, 31, 23, 59, tzinfo=PRAGUE), True),
+        (datetime(1999, 11, 1, 0, 0, tzinfo=PRAGUE), False),
+        (datetime(1999, 10, 31, 2, 30, fold=1, tzinfo=PRAGUE), True),  # the repeated hour
+    ],
+)
+def test_R14_2a_I12_notice_23_59_vs_00_00_on_the_day_summer_time_ends(
+    received: datetime, in_time: bool
+) -> None:
+    decision = reschedule_by_agreement(received, date(1999, 11, 1), REG)
+    assert decision.allowed is (True if in_time else None)
+
+
+def test_I12_a_deadline_compares_real_instants_in_the_repeated_hour() -> None:
+    # 02:30 CEST (fold=0) is 00:30 UTC; 02:10 CET (fold=1) is 01:10 UTC, 40 minutes later.
+    deadline = Deadline(datetime(1999, 10, 31, 2, 30, tzinfo=PRAGUE), "R16.3", "lodge")
+    assert not deadline.met_by(datetime(1999, 10, 31, 2, 10, fold=1, tzinfo=PRAGUE))
+    assert deadline.met_by(datetime(1999, 10, 31, 2, 10, tzinfo=PRAGUE))
+
+
+def test_R12_8_calendar_event_lasts_real_time_across_the_change_of_time() -> None:
+    # A rescheduled match (R14.2) from 23:30 CEST on 30 October (21:30 UTC), 2 x 120 minutes:
+    # it ends at 01:30 UTC = 02:30 CET, the second 02:30 of the night (wall clock: 3 hours).
+    start = datetime(1999, 10, 30, 23, 30, tzinfo=PRAGUE)
+    event = match_event("m", "M", start, [16, 16], False, MatchRules())
+    assert event.end.astimezone(UTC) - start.astimezone(UTC) == timedelta(hours=4)
+    assert event.end.astimezone(UTC) == datetime(1999, 10, 31, 1, 30, tzinfo=UTC)

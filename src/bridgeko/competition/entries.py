@@ -26,6 +26,7 @@ from zoneinfo import ZoneInfo
 
 from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import FeeRules, Regulations
+from bridgeko.competition.schedule import by_end_of_day
 
 __all__ = [
     "ConditionProblem",
@@ -461,7 +462,7 @@ def conditions_met(
             problems.append(ConditionProblem.of(item, "missing", clause, Message(NOT_RECEIVED)))
             return
         day = _local_day(received, zone, str(item))
-        if day > deadline:  # R3.2, I12
+        if not by_end_of_day(received, deadline, zone):  # R3.2, I12
             problems.append(
                 ConditionProblem.of(
                     item,

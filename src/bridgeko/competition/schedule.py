@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from enum import StrEnum
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -56,12 +56,17 @@ class ScheduleError(ValueError):
 # Helpers
 
 
-def zone(reg: Regulations) -> ZoneInfo:
-    """The organiser's time zone (I12)."""
+def zone(reg: Regulations | str) -> ZoneInfo:
+    """The organiser's time zone (I12): ``reg.edition.timezone``, or a zone's name."""
+    name = reg if isinstance(reg, str) else reg.edition.timezone
     try:
-        return ZoneInfo(reg.edition.timezone)
+        return ZoneInfo(name)
     except (KeyError, ValueError) as exc:  # ZoneInfoNotFoundError is a KeyError
-        raise ScheduleError(f"unknown time zone of the edition: {reg.edition.timezone!r}") from exc
+        raise ScheduleError(f"unknown time zone of the edition: {name!r}") from exc
+
+
+def _tz(reg: Regulations | str | tzinfo) -> tzinfo:
+    return reg if isinstance(reg, tzinfo) else zone(reg)
 
 
 def _aware(moment: datetime, name: str) -> datetime:
@@ -70,14 +75,39 @@ def _aware(moment: datetime, name: str) -> datetime:
     return moment
 
 
-def local(day: date, at: time, reg: Regulations) -> datetime:
+def local(day: date, at: time, reg: Regulations | str | tzinfo) -> datetime:
     """``day`` at ``at`` in the organiser's time zone."""
-    return datetime.combine(day, at, tzinfo=zone(reg))
+    return datetime.combine(day, at, tzinfo=_tz(reg))
 
 
-def end_of_day(day: date, reg: Regulations) -> datetime:
-    """The last instant of ``day`` in the organiser's time zone (I12: a date means its end)."""
-    return datetime.combine(day, time.max, tzinfo=zone(reg))
+def end_of_day(day: date, reg: Regulations | str | tzinfo) -> datetime:
+    """The last instant of ``day`` in the organiser's time zone (I12: a date means its end).
+
+    The one place that says what "by <date>" means: entries (R3.2), rescheduling (R14.2a) and
+    the publication of dates (R14.1) all use it. ``reg`` is the edition's
+    :class:`Regulations` or just its time zone (a name or a tzinfo).
+    """
+    return datetime.combine(day, time.max, tzinfo=_tz(reg))
+
+
+def by_end_of_day(received: date | datetime, day: date, reg: Regulations | str | tzinfo) -> bool:
+    """Whether something received at ``received`` is in time for a deadline "by ``day``" (I12):
+    by the end of that day in the organiser's time zone. ``received`` is an aware datetime, or
+    a date already in the organiser's time zone."""
+    if isinstance(received, datetime):
+        moment = _aware(received, "the time received").astimezone(UTC)
+        return moment <= end_of_day(day, reg).astimezone(UTC)
+    return received <= day
+
+
+def after(moment: datetime, elapsed: timedelta, reg: Regulations | str | tzinfo) -> datetime:
+    """``elapsed`` of real time after ``moment``, shown in the organiser's time zone.
+
+    Computed in UTC: adding a timedelta to a zoned datetime adds *wall-clock* time, which is
+    wrong across a change of daylight saving time (30 minutes after 02:50 CEST on the night the
+    clocks go back is 02:20 CET, not 03:20 CET).
+    """
+    return (_aware(moment, "the start").astimezone(UTC) + elapsed).astimezone(_tz(reg))
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +122,12 @@ class Deadline:
     """What must happen by then, in words (one of the ``WHAT_*`` templates when made here)."""
 
     def met_by(self, moment: datetime) -> bool:
-        """Whether something that happened at ``moment`` is in time (``moment <= at``)."""
-        return _aware(moment, "the time checked") <= self.at
+        """Whether something that happened at ``moment`` is in time (``moment <= at``).
+
+        Compared in UTC: Python compares two datetimes of the *same* tzinfo by wall-clock time,
+        which ignores ``fold`` in the repeated hour when daylight saving time ends (I12)."""
+        moment = _aware(moment, "the time checked")
+        return moment.astimezone(UTC) <= self.at.astimezone(UTC)
 
     @property
     def detail(self) -> Message:
@@ -490,11 +524,11 @@ def appeal_deadlines(
     minutes = timedelta(minutes=reg.appeals.deadline_minutes)
     deadlines: list[Deadline] = []
     if segment_deadlines_announced and segment_ended_at is not None:
-        end = _aware(segment_ended_at, "the end of the segment").astimezone(zone(reg))
-        deadlines.append(Deadline(end + minutes, "R16.3", WHAT_LODGE_SEGMENT_APPEAL))
+        end = _aware(segment_ended_at, "the end of the segment")
+        deadlines.append(Deadline(after(end, minutes, reg), "R16.3", WHAT_LODGE_SEGMENT_APPEAL))
     elif match_ended_at is not None:
-        end = _aware(match_ended_at, "the end of the match").astimezone(zone(reg))
-        deadlines.append(Deadline(end + minutes, "R16.3", WHAT_LODGE_APPEAL))
+        end = _aware(match_ended_at, "the end of the match")
+        deadlines.append(Deadline(after(end, minutes, reg), "R16.3", WHAT_LODGE_APPEAL))
     else:
         raise ScheduleError(
             "the end of the match (or of the segment, where segment deadlines were announced) "
@@ -547,7 +581,11 @@ def match_event(
     break_between: timedelta = timedelta(0),
 ) -> CalendarEvent:
     """An event for a match whose end is its start plus the time allowed (R12.8)."""
-    end = start + playing_time(segments, screens, rules, break_between=break_between)
+    _aware(start, "the start of the match")
+    assert start.tzinfo is not None
+    end = after(
+        start, playing_time(segments, screens, rules, break_between=break_between), start.tzinfo
+    )
     return CalendarEvent(uid, title, start, end, location)
 
 
@@ -575,7 +613,7 @@ def timetable_events(
             uid=f"{reg.edition.year}-{s.stage.value}-{s.segment}@{uid_suffix}",
             title=f"{reg.edition.name}: {_STAGE_TITLES[s.stage]}, segment {s.segment}",
             start=s.start,
-            end=s.start + length,
+            end=after(s.start, length, reg),
             location=reg.edition.venue if location is None else location,
         )
         for s in timetable
