@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bridgeko.competition.messages import N_, Message
+
 
 class Stage(StrEnum):
     """The kind of a round in the knockout."""
@@ -172,6 +174,45 @@ class Regulations:
 # --------------------------------------------------------------------------------------------
 
 
+# The messages of the problems, as templates for translation (bridgeko.competition.messages):
+# ``RegulationsProblem.message`` keeps the English text, ``.detail``/``.text`` the template.
+PROBLEM_AT_KEY = N_("%(key)s: %(message)s")
+UNKNOWN_KEY = N_("unknown key %(key)s")
+MISSING = N_("missing")
+NOT_POSITIVE_INT = N_("must be a positive whole number, not %(value)s")
+NOT_NONNEGATIVE_INT = N_("must be a whole number, 0 or more, not %(value)s")
+NOT_TEXT = N_("must be a non-empty text, not %(value)s")
+NOT_LANGUAGE = N_("must be one of %(allowed)s, not %(value)s")
+NOT_CURRENCY = N_("must be a three-letter ISO 4217 code such as 'CZK', not %(value)s")
+NOT_TIMEZONE = N_("must be a time zone name such as 'Europe/Prague', not %(value)s")
+UNKNOWN_TIMEZONE = N_("unknown time zone %(value)s")
+DATE_WITH_TIME = N_("not a date (a date has no time of day): %(value)s")
+NOT_DATE = N_("not a date (write it as YYYY-MM-DD): %(value)s")
+NOT_TIME = N_("not a time of day (write it as HH:MM): %(value)s")
+NOT_WEEKDAY = N_("must be 0 (Monday) to 6 (Sunday) or a day's name, not %(value)s")
+NOT_LIST = N_("must be a list, not %(value)s")
+NO_SCHEME_SIZE = N_("must list at least one scheme size")
+SCHEME_SIZE_NOT_POWER = N_("every scheme size must be a power of two, 2 or more, not %(value)s")
+SCHEME_SIZES_ORDER = N_("the scheme sizes must be in ascending order, not %(sizes)s")
+BAD_PRIZE = N_("the prize for place %(place)s must be a whole amount, 0 or more, not %(value)s")
+UNKNOWN_STAGE = N_("unknown stage %(value)s (allowed: %(allowed)s)")
+STAGE_TWICE = N_("stage %(stage)s is listed twice")
+NOT_TABLE = N_("must be a table, not %(value)s")
+NOT_TABLE_OF_KEYS = N_("must be a table of keys, not %(value)s")
+NOT_WHOLE_SEGMENTS = N_(
+    "must be a whole number of segments of match.segment_boards (%(segment)s), not %(boards)s"
+)
+MORE_THAN_MAX_PLAYERS = N_("must not be more than entry.max_players (%(max)s), not %(value)s")
+FINALS_START_AFTER_END = N_("must not be after schedule.finals_end (%(end)s), not %(start)s")
+DEADLINE_NOT_BEFORE_FINALS = N_(
+    "must be before schedule.finals_start (%(start)s), not %(deadline)s"
+)
+DIVISOR_NOT_DIVIDING = N_("must divide every scheme size (%(sizes)s), not %(divisor)s")
+TOO_FEW_MIN_TEAMS = N_("must be at least 2, not %(teams)s")
+NOT_TOML = N_("not valid TOML: %(error)s")
+CANNOT_READ = N_("cannot read %(path)s: %(error)s")
+
+
 @dataclass(frozen=True, slots=True)
 class RegulationsProblem:
     """One mistake in a regulations file, tied to the key it is about."""
@@ -180,11 +221,25 @@ class RegulationsProblem:
     """The dotted key, e.g. ``"match.boards"`` or ``"prizes[2]"``; ``""`` for the whole file."""
     message: str
     """What is wrong, e.g. ``"must be a positive whole number, not 'x'"``."""
+    detail: Message | None = field(default=None, compare=False)
+    """:attr:`message` as a translatable template + params (None: only the English text)."""
+
+    @property
+    def text(self) -> Message:
+        """:meth:`__str__` as a translatable :class:`Message` (``bridgeko.web.i18n.tr``)."""
+        if self.message == _UNKNOWN:
+            return Message(UNKNOWN_KEY, {"key": repr(self.key)})
+        what = self.detail if self.detail is not None else Message(self.message)
+        return Message(PROBLEM_AT_KEY, {"key": self.key, "message": what}) if self.key else what
 
     def __str__(self) -> str:
         if self.message == _UNKNOWN:
             return f"unknown key {self.key!r}"
         return f"{self.key}: {self.message}" if self.key else self.message
+
+
+def _problem(key: str, detail: Message) -> RegulationsProblem:
+    return RegulationsProblem(key, str(detail), detail)
 
 
 class RegulationsError(ValueError):
@@ -208,22 +263,26 @@ _UNKNOWN = "unknown key"
 class _Invalid(Exception):
     """Raised by a value parser; the message does not name the key (the caller adds it)."""
 
+    def __init__(self, template: str, **params: str | int) -> None:
+        self.detail = Message(template, params)
+        super().__init__(str(self.detail))
+
 
 def _positive_int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _Invalid(f"must be a positive whole number, not {value!r}")
+        raise _Invalid(NOT_POSITIVE_INT, value=repr(value))
     return value
 
 
 def _nonnegative_int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _Invalid(f"must be a whole number, 0 or more, not {value!r}")
+        raise _Invalid(NOT_NONNEGATIVE_INT, value=repr(value))
     return value
 
 
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _Invalid(f"must be a non-empty text, not {value!r}")
+        raise _Invalid(NOT_TEXT, value=repr(value))
     return value.strip()
 
 
@@ -232,30 +291,30 @@ _LANGUAGES = ("cs", "en")
 
 def _language(value: object) -> str:
     if value not in _LANGUAGES:
-        raise _Invalid(f"must be one of {', '.join(_LANGUAGES)}, not {value!r}")
+        raise _Invalid(NOT_LANGUAGE, allowed=", ".join(_LANGUAGES), value=repr(value))
     assert isinstance(value, str)
     return value
 
 
 def _currency(value: object) -> str:
     if not (isinstance(value, str) and len(value) == 3 and value.isascii() and value.isupper()):
-        raise _Invalid(f"must be a three-letter ISO 4217 code such as 'CZK', not {value!r}")
+        raise _Invalid(NOT_CURRENCY, value=repr(value))
     return value
 
 
 def _timezone(value: object) -> str:
     if not isinstance(value, str) or not value:
-        raise _Invalid(f"must be a time zone name such as 'Europe/Prague', not {value!r}")
+        raise _Invalid(NOT_TIMEZONE, value=repr(value))
     try:
         ZoneInfo(value)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise _Invalid(f"unknown time zone {value!r}") from exc
+        raise _Invalid(UNKNOWN_TIMEZONE, value=repr(value)) from exc
     return value
 
 
 def _date(value: object) -> date:
     if isinstance(value, datetime):
-        raise _Invalid(f"not a date (a date has no time of day): {value!r}")
+        raise _Invalid(DATE_WITH_TIME, value=repr(value))
     if isinstance(value, date):
         return value
     if isinstance(value, str):
@@ -263,7 +322,7 @@ def _date(value: object) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise _Invalid(f"not a date (write it as YYYY-MM-DD): {value!r}")
+    raise _Invalid(NOT_DATE, value=repr(value))
 
 
 def _time(value: object) -> time:
@@ -276,7 +335,7 @@ def _time(value: object) -> time:
         except ValueError:
             parsed = None
     if parsed is None or parsed.tzinfo is not None:
-        raise _Invalid(f"not a time of day (write it as HH:MM): {value!r}")
+        raise _Invalid(NOT_TIME, value=repr(value))
     return parsed
 
 
@@ -287,27 +346,27 @@ def _weekday(value: object) -> int:
     if isinstance(value, str) and value.strip().lower() in _WEEKDAYS:
         return _WEEKDAYS.index(value.strip().lower())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
-        raise _Invalid(f"must be 0 (Monday) to 6 (Sunday) or a day's name, not {value!r}")
+        raise _Invalid(NOT_WEEKDAY, value=repr(value))
     return value
 
 
 def _list(value: object) -> list[object]:
     if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
-        raise _Invalid(f"must be a list, not {value!r}")
+        raise _Invalid(NOT_LIST, value=repr(value))
     return list(value)
 
 
 def _scheme_sizes(value: object) -> tuple[int, ...]:
     items = _list(value)
     if not items:
-        raise _Invalid("must list at least one scheme size")
+        raise _Invalid(NO_SCHEME_SIZE)
     sizes: list[int] = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, int) or item < 2 or item & (item - 1):
-            raise _Invalid(f"every scheme size must be a power of two, 2 or more, not {item!r}")
+            raise _Invalid(SCHEME_SIZE_NOT_POWER, value=repr(item))
         sizes.append(item)
     if any(a >= b for a, b in pairwise(sizes)):
-        raise _Invalid(f"the scheme sizes must be in ascending order, not {sizes}")
+        raise _Invalid(SCHEME_SIZES_ORDER, sizes=str(sizes))
     return tuple(sizes)
 
 
@@ -316,9 +375,7 @@ def _prize_list(value: object) -> tuple[int, ...]:
     prizes: list[int] = []
     for place, item in enumerate(items, start=1):
         if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            raise _Invalid(
-                f"the prize for place {place} must be a whole amount, 0 or more, not {item!r}"
-            )
+            raise _Invalid(BAD_PRIZE, place=place, value=repr(item))
         prizes.append(item)
     return tuple(prizes)
 
@@ -331,9 +388,9 @@ def _stages(value: object) -> tuple[Stage, ...]:
         try:
             stage = Stage(str(item))
         except ValueError:
-            raise _Invalid(f"unknown stage {item!r} (allowed: {allowed})") from None
+            raise _Invalid(UNKNOWN_STAGE, value=repr(item), allowed=allowed) from None
         if stage in stages:
-            raise _Invalid(f"stage {stage.value!r} is listed twice")
+            raise _Invalid(STAGE_TWICE, stage=repr(stage.value))
         stages.append(stage)
     return tuple(stages)
 
@@ -450,46 +507,46 @@ def from_dict(data: Mapping[str, Any]) -> Regulations:
     """
     problems: list[RegulationsProblem] = []
 
-    def bad(key: str, message: str) -> None:
-        problems.append(RegulationsProblem(key, message))
+    def bad(key: str, detail: Message) -> None:
+        problems.append(_problem(key, detail))
 
     if not isinstance(data, Mapping):
-        raise RegulationsError([RegulationsProblem("", f"must be a table, not {data!r}")])
+        raise RegulationsError([_problem("", Message(NOT_TABLE, {"value": repr(data)}))])
     for name in data:
         if name not in _TOP_LEVEL:
-            bad(str(name), _UNKNOWN)
+            problems.append(RegulationsProblem(str(name), _UNKNOWN))
 
     prizes: tuple[int, ...] | None = None
     if "prizes" not in data:
-        bad("prizes", "missing")
+        bad("prizes", Message(MISSING))
     else:
         try:
             prizes = _prize_list(data["prizes"])
         except _Invalid as exc:
-            bad("prizes", str(exc))
+            bad("prizes", exc.detail)
 
     values: dict[str, dict[str, Any]] = {}
     for section, (_cls, keys) in _SECTIONS.items():
         raw = data.get(section)
         if raw is None:
-            bad(section, "missing")
+            bad(section, Message(MISSING))
             continue
         if not isinstance(raw, Mapping):
-            bad(section, f"must be a table of keys, not {raw!r}")
+            bad(section, Message(NOT_TABLE_OF_KEYS, {"value": repr(raw)}))
             continue
         known = {k.name for k in keys}
         for name in raw:
             if name not in known:
-                bad(f"{section}.{name}", _UNKNOWN)
+                problems.append(RegulationsProblem(f"{section}.{name}", _UNKNOWN))
         parsed: dict[str, Any] = {}
         for key in keys:
             if key.name not in raw:
-                bad(f"{section}.{key.name}", "missing")
+                bad(f"{section}.{key.name}", Message(MISSING))
                 continue
             try:
                 parsed[key.name] = key.parse(raw[key.name])
             except _Invalid as exc:
-                bad(f"{section}.{key.name}", str(exc))
+                bad(f"{section}.{key.name}", exc.detail)
         values[section] = parsed
 
     problems.extend(_consistency(values))
@@ -512,58 +569,57 @@ def _consistency(values: Mapping[str, Mapping[str, Any]]) -> list[RegulationsPro
         boards = get("match", key)
         if seg is not None and boards is not None and boards % seg:  # R1.3
             out.append(
-                RegulationsProblem(
-                    f"match.{key}",
-                    f"must be a whole number of segments of match.segment_boards ({seg}), "
-                    f"not {boards}",
+                _problem(
+                    f"match.{key}", Message(NOT_WHOLE_SEGMENTS, {"segment": seg, "boards": boards})
                 )
             )
     lo, hi = get("entry", "min_players"), get("entry", "max_players")
     if lo is not None and hi is not None and lo > hi:  # R7.1
         out.append(
-            RegulationsProblem(
-                "entry.min_players", f"must not be more than entry.max_players ({hi}), not {lo}"
-            )
+            _problem("entry.min_players", Message(MORE_THAN_MAX_PLAYERS, {"max": hi, "value": lo}))
         )
     if hi is not None:  # I4: the players in common must fit on one roster
         for key in ("returning_same_players", "returning_same_players_with_captain"):
             n = get("fees", key)
             if n is not None and n > hi:
                 out.append(
-                    RegulationsProblem(
-                        f"fees.{key}",
-                        f"must not be more than entry.max_players ({hi}), not {n}",
-                    )
+                    _problem(f"fees.{key}", Message(MORE_THAN_MAX_PLAYERS, {"max": hi, "value": n}))
                 )
     start, end = get("schedule", "finals_start"), get("schedule", "finals_end")
     if start is not None and end is not None and start > end:  # R14.3
         out.append(
-            RegulationsProblem(
+            _problem(
                 "schedule.finals_start",
-                f"must not be after schedule.finals_end ({end.isoformat()}), "
-                f"not {start.isoformat()}",
+                Message(
+                    FINALS_START_AFTER_END, {"end": end.isoformat(), "start": start.isoformat()}
+                ),
             )
         )
     deadline = get("entry", "deadline")
     if deadline is not None and start is not None and deadline >= start:  # R3.2, R14.3
         out.append(
-            RegulationsProblem(
+            _problem(
                 "entry.deadline",
-                f"must be before schedule.finals_start ({start.isoformat()}), "
-                f"not {deadline.isoformat()}",
+                Message(
+                    DEADLINE_NOT_BEFORE_FINALS,
+                    {"start": start.isoformat(), "deadline": deadline.isoformat()},
+                ),
             )
         )
     sizes, divisor = get("draw", "scheme_sizes"), get("draw", "seeded_divisor")
     if sizes is not None and divisor is not None and any(n % divisor for n in sizes):  # R11.1
         out.append(
-            RegulationsProblem(
+            _problem(
                 "draw.seeded_divisor",
-                f"must divide every scheme size ({', '.join(map(str, sizes))}), not {divisor}",
+                Message(
+                    DIVISOR_NOT_DIVIDING,
+                    {"sizes": ", ".join(map(str, sizes)), "divisor": divisor},
+                ),
             )
         )
     teams = get("entry", "min_teams")
     if teams is not None and teams < 2:  # R1.2: a knockout needs two teams
-        out.append(RegulationsProblem("entry.min_teams", f"must be at least 2, not {teams}"))
+        out.append(_problem("entry.min_teams", Message(TOO_FEW_MIN_TEAMS, {"teams": teams})))
     return out
 
 
@@ -596,7 +652,7 @@ def loads(text: str) -> Regulations:
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))  # a BOM some editors write
     except tomllib.TOMLDecodeError as exc:
-        raise RegulationsError([RegulationsProblem("", f"not valid TOML: {exc}")]) from exc
+        raise RegulationsError([_problem("", Message(NOT_TOML, {"error": str(exc)}))]) from exc
     return from_dict(data)
 
 
@@ -605,7 +661,8 @@ def load(path: str | Path) -> Regulations:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise RegulationsError([RegulationsProblem("", f"cannot read {path}: {exc}")]) from exc
+        problem = _problem("", Message(CANNOT_READ, {"path": str(path), "error": str(exc)}))
+        raise RegulationsError([problem]) from exc
     return loads(text)
 
 

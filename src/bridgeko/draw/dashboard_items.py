@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from bridgeko.competition import schedule
 from bridgeko.editions.models import Edition
 from bridgeko.web import dashboard
+from bridgeko.web.i18n import tr
 
 
 @dashboard.register
@@ -48,7 +49,7 @@ def draw_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.I
         deadline = schedule.dates_publication_deadline(day, reg)
         yield dashboard.Item(
             _("Publish the dates of the preliminary matches (R14.1)"),
-            detail=str(deadline),
+            detail=tr(deadline.detail),
             url=reverse("draw:schedule", kwargs={"edition": edition.slug}),
             due=deadline.at.date(),
             level=dashboard.Level.WARNING if today > deadline.at.date() else dashboard.Level.TODO,

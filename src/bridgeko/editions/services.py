@@ -20,6 +20,7 @@ from bridgeko.audit.services import ServiceError, record
 from bridgeko.competition import regulations as regs
 from bridgeko.editions.models import Edition
 from bridgeko.web.config import source_root
+from bridgeko.web.i18n import tr
 
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,49}$")
 
@@ -30,7 +31,7 @@ class RegulationsServiceError(ServiceError):
     def __init__(self, problems: tuple[regs.RegulationsProblem, ...]) -> None:
         super().__init__(
             _("The regulations have mistakes; nothing was saved."),
-            errors=[str(p) for p in problems],
+            errors=[tr(p) for p in problems],  # each problem in the user's language
         )
         self.problems = problems
 

@@ -24,6 +24,7 @@ from bridgeko.editions.forms import EditionCreateForm, EditionEditForm, problem_
 from bridgeko.editions.models import Edition
 from bridgeko.web import dashboard
 from bridgeko.web.forms import apply_service_error
+from bridgeko.web.i18n import tr
 
 
 def edition_list(request: HttpRequest) -> HttpResponse:
@@ -78,7 +79,7 @@ def edit(request: HttpRequest, edition: Edition) -> HttpResponse:
             form.add_error(None, exc.message)
             for problem in exc.problems:
                 name = problem_field(problem.key)
-                form.add_error(name if name in form.fields else None, str(problem))
+                form.add_error(name if name in form.fields else None, tr(problem))
         except ServiceError as exc:
             apply_service_error(form, exc)
         else:
