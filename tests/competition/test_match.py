@@ -606,3 +606,22 @@ def test_decided_match_never_has_equal_totals(case: Case) -> None:
 def test_R12_9_removed_boards_cover_the_delay(minutes: int, per_board: int) -> None:
     boards = boards_removed_for_lateness(minutes, minutes_per_board=per_board)
     assert (boards - 1) * per_board < minutes <= boards * per_board or minutes == boards == 0
+
+
+def test_R12_9_default_minutes_per_board_is_the_data_models() -> None:
+    # No literal 7 in code: the default is PenaltyRules' (the 1999 value, 7).
+    import inspect
+
+    default = inspect.signature(boards_removed_for_lateness).parameters["minutes_per_board"]
+    assert default.default == PenaltyRules().lateness_minutes_per_board == 7
+    assert [boards_removed_for_lateness(m) for m in (6, 7, 8)] == [1, 1, 2]
+
+
+@pytest.mark.parametrize(
+    ("minutes", "segment_boards", "removed"),
+    [(0, 16, 0), (112, 16, 16), (113, 16, 16), (500, 16, 16), (21, 4, 3), (22, 4, 4), (60, 4, 4)],
+)
+def test_R12_9_I6_lateness_capped_at_the_segments_boards(
+    minutes: int, segment_boards: int, removed: int
+) -> None:
+    assert boards_removed_for_lateness(minutes, segment_boards=segment_boards) == removed

@@ -78,3 +78,22 @@ def test_I17_team_elo_matches_integer_formula(elos: list[int | None]) -> None:
         # half up with integers only: floor((2*sum + n) / (2*n))
         expected = (2 * total + n) // (2 * n)
     assert team_elo(elos) == expected
+
+
+def test_R10_1_negative_elo_is_refused_with_a_message() -> None:
+    # Elo is in per mille, 0 or more; -600.5 could round to -600 or -601 ("half up" is
+    # ambiguous below zero), so a negative value is a user error naming the value.
+    with pytest.raises(ValueError, match=r"0 or more, not -1"):
+        team_elo([600, -1])
+    with pytest.raises(ValueError, match="Elo"):
+        team_elo([-600, -601])
+
+
+def test_R10_1_huge_elo_rounds_half_up_exactly() -> None:
+    # Sum 2 * 10**30 + 1 over 2 players: mean 10**30 + 0.5 -> 10**30 + 1 (a float gives 10**30).
+    assert team_elo([10**30, 10**30 + 1]) == 10**30 + 1
+    # Three players, mean 10**30 + 1/3 -> 10**30; mean 10**30 + 2/3 -> 10**30 + 1.
+    assert team_elo([10**30, 10**30, 10**30 + 1]) == 10**30
+    assert team_elo([10**30, 10**30 + 1, 10**30 + 1]) == 10**30 + 1
+    assert team_elo([0, 0, 1]) == 0
+    assert team_elo([0, 1]) == 1

@@ -598,3 +598,48 @@ def test_R12_8_calendar_event_lasts_real_time_across_the_change_of_time() -> Non
     event = match_event("m", "M", start, [16, 16], False, MatchRules())
     assert event.end.astimezone(UTC) - start.astimezone(UTC) == timedelta(hours=4)
     assert event.end.astimezone(UTC) == datetime(1999, 10, 31, 1, 30, tzinfo=UTC)
+
+
+# Review R2: one place for boards, segments and rounds -----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "stage", "expected"),
+    [
+        (MatchRules(), Stage.PRELIMINARY, (16, 16)),
+        (MatchRules(), Stage.THIRD_PLACE, (16, 16)),
+        (MatchRules(), Stage.FINAL, (16, 16, 16)),
+        (MatchRules(boards=24, final_boards=36, segment_boards=12), Stage.SEMIFINAL, (12, 12)),
+        (MatchRules(boards=24, final_boards=36, segment_boards=12), Stage.FINAL, (12, 12, 12)),
+    ],
+)
+def test_R1_3_R12_1_schedule_segments_are_the_match_plan(
+    rules: MatchRules, stage: Stage, expected: tuple[int, ...]
+) -> None:
+    from bridgeko.competition.match import segments_for_stage
+
+    assert match_segment_boards(stage, rules) == expected
+    assert match_segment_boards(stage, rules) == tuple(
+        s.boards for s in segments_for_stage(stage, rules)
+    )
+
+
+def test_R12_1_a_remainder_segment_has_no_time_limit() -> None:
+    # match.segments_for_stage plans 16 + 4; R12.8 gives no time for a 4-board regular segment.
+    with pytest.raises(ScheduleError, match="segments of 16 boards"):
+        match_segment_boards(Stage.PRELIMINARY, MatchRules(boards=20))
+
+
+@pytest.mark.parametrize(("size", "rounds"), [(8, 0), (16, 1), (32, 2), (64, 3), (1024, 7)])
+def test_R11_6_preliminary_rounds_are_those_of_the_scheme(size: int, rounds: int) -> None:
+    from bridgeko.competition.bracket import standard_scheme
+
+    scheme = standard_scheme(size)
+    in_scheme = {m.round for m in scheme if m.stage is Stage.PRELIMINARY}
+    assert preliminary_round_count(size) == rounds == len(in_scheme)
+
+
+@pytest.mark.parametrize("size", [0, 4, 12, 24, 100])
+def test_R11_6_preliminary_round_count_refuses_a_size_that_is_no_scheme(size: int) -> None:
+    with pytest.raises(ScheduleError, match="power of two"):
+        preliminary_round_count(size)

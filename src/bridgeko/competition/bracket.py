@@ -49,6 +49,7 @@ __all__ = [
     "load_scheme",
     "numbered_results",
     "parse_ref",
+    "preliminary_rounds",
     "projected",
     "resolve",
     "round_name",
@@ -269,6 +270,14 @@ def _stage_of(round_no: int, rounds: int) -> Stage:
     if from_end == 2:
         return Stage.QUARTERFINAL
     return Stage.PRELIMINARY  # R11.6
+
+
+def preliminary_rounds(size: int) -> int:
+    """How many rounds of the standard scheme for ``size`` numbers come before the
+    quarterfinals (R11.6): 0 for 8, 1 for 16, 2 for 32, ... (the stages of :func:`_stage_of`)."""
+    first_round(size)  # validates the size
+    rounds = size.bit_length() - 1
+    return sum(1 for r in range(1, rounds + 1) if _stage_of(r, rounds) is Stage.PRELIMINARY)
 
 
 def standard_scheme(size: int) -> Scheme:

@@ -207,12 +207,20 @@ def room_assignment(segment_number: int) -> RoomAssignment:
 # Lateness (R12.9, I6)
 
 
+_MINUTES_PER_BOARD: int = PenaltyRules().lateness_minutes_per_board
+"""R12.9's default in the data model (7); pass ``reg.penalties.lateness_minutes_per_board``."""
+
+
 def boards_removed_for_lateness(
-    minutes: int, *, minutes_per_board: int = 7, segment_boards: int | None = None
+    minutes: int,
+    *,
+    minutes_per_board: int = _MINUTES_PER_BOARD,
+    segment_boards: int | None = None,
 ) -> int:
     """Boards the TD removes for a team ``minutes`` late: one for every started
-    ``minutes_per_board`` minutes (R12.9), i.e. ceil(minutes / minutes_per_board), 0 minutes -> 0,
-    never more than ``segment_boards`` (I6).
+    ``minutes_per_board`` minutes (R12.9; the edition's ``reg.penalties.
+    lateness_minutes_per_board``, 7 in 1999), i.e. ceil(minutes / minutes_per_board),
+    0 minutes -> 0, never more than ``segment_boards`` (I6).
 
     >>> [boards_removed_for_lateness(m) for m in (0, 1, 7, 8, 14, 15)]
     [0, 1, 1, 2, 2, 3]

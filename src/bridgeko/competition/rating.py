@@ -41,8 +41,12 @@ def team_elo(elos: Iterable[int | None], *, default: int = _DEFAULT_TEAM_ELO) ->
     for elo in elos:
         if elo is None:
             continue
-        if isinstance(elo, bool) or not isinstance(elo, int):
-            raise ValueError(f"a player's Elo is a whole number in per mille, not {elo!r}")
+        if isinstance(elo, bool) or not isinstance(elo, int) or elo < 0:
+            # R10.1: per mille, 0 or more (the register stores it as a positive integer); a
+            # negative value is a typing error, and half up is ambiguous below zero.
+            raise ValueError(
+                f"a player's Elo is a whole number in per mille, 0 or more, not {elo!r}"
+            )
         known.append(elo)
     if not known:
         return default  # R10.2

@@ -27,6 +27,8 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 
+from bridgeko.competition.bracket import BracketError, preliminary_rounds
+from bridgeko.competition.match import MatchError, segments_for_stage
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import MatchRules, Regulations, Stage
 
@@ -186,15 +188,23 @@ def uses_screens(
 
 
 def match_segment_boards(stage: Stage, rules: MatchRules) -> tuple[int, ...]:
-    """The sizes of the regular segments of a match of ``stage`` (R1.3, R12.1)."""
-    total = rules.final_boards if stage is Stage.FINAL else rules.boards
-    count, rest = divmod(total, rules.segment_boards)
-    if rest or count == 0:
+    """The sizes of the regular segments of a match of ``stage`` (R1.3, R12.1).
+
+    The segment plan itself is :func:`bridgeko.competition.match.segments_for_stage` (one place
+    for boards and segments); here a plan whose last segment is a shorter remainder is refused,
+    as R12.8 gives a time limit only for whole segments.
+    """
+    try:
+        plan = segments_for_stage(stage, rules)
+    except MatchError as exc:
+        raise ScheduleError(str(exc)) from exc
+    sizes = tuple(segment.boards for segment in plan)
+    if any(size != rules.segment_boards for size in sizes):
         raise ScheduleError(
-            f"a match of {total} boards cannot be divided into segments of "
+            f"a match of {sum(sizes)} boards cannot be divided into segments of "
             f"{rules.segment_boards} boards (R12.1)"
         )
-    return (rules.segment_boards,) * count
+    return sizes
 
 
 def playing_time(
@@ -216,13 +226,19 @@ def playing_time(
 def preliminary_round_count(scheme_size: int) -> int:
     """Preliminary rounds before the quarterfinals in a scheme for ``scheme_size`` teams.
 
-    ``log2(N) - 3``: none for 8 teams, one for 16, two for 32 (R11.6, R9.2).
+    ``log2(N) - 3``: none for 8 teams, one for 16, two for 32 (R11.6, R9.2). The rounds are
+    those of :func:`bridgeko.competition.bracket.standard_scheme` (one place for the scheme).
     """
-    if scheme_size < 8 or scheme_size & (scheme_size - 1):
+    if isinstance(scheme_size, bool) or not isinstance(scheme_size, int) or scheme_size < 8:
         raise ScheduleError(
             f"a scheme has 8, 16, 32 ... (a power of two, at least 8) places, not {scheme_size}"
         )
-    return scheme_size.bit_length() - 1 - 3
+    try:
+        return preliminary_rounds(scheme_size)
+    except BracketError as exc:
+        raise ScheduleError(
+            f"a scheme has 8, 16, 32 ... (a power of two, at least 8) places, not {scheme_size}"
+        ) from exc
 
 
 def next_weekday(day: date, weekday: int) -> date:
