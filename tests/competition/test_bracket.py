@@ -497,3 +497,63 @@ def test_results_given_by_team_are_mapped_to_numbers() -> None:
     assert state.match("F").status is MatchStatus.BYE
     with pytest.raises(BracketError, match="has no draw number"):
         numbered_results({"SF1": "Omega"}, numbers)
+
+
+# --- Review R2: 9 teams in the scheme for 16 (R9.2, R11.4, I7) ---------------------------------
+
+
+def test_R11_4_nine_teams_in_16_give_7_byes_and_one_match() -> None:
+    state = resolve(standard_scheme(16), {}, teams=9)
+    first = state.matches[:8]
+    assert [m.status for m in first].count(MatchStatus.BYE) == 7
+    assert sorted(m.winner.number for m in first if m.status is MatchStatus.BYE) == [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+    ]
+    # Only 8 v 9 is played in round 1; three quarterfinals between bye teams are known already.
+    assert [(m.id, m.home.number, m.away.number) for m in state.to_play()] == [
+        ("R1-M2", 8, 9),
+        ("QF2", 5, 4),
+        ("QF3", 3, 6),
+        ("QF4", 7, 2),
+    ]
+
+
+def test_I7_team_with_a_bye_that_lost_in_the_quarterfinal_shares_5th_to_8th() -> None:
+    # 9 teams: only 8 v 9 is played in round 1; number 1 had a bye and lost QF1 to 8.
+    results: dict[str, int | None] = {"R1-M2": 8, "QF1": 8, "QF2": 5, "QF3": 3, "QF4": 2}
+    state = resolve(standard_scheme(16), results, teams=9)
+    assert [(p.place, p.numbers) for p in state.standings()] == [
+        ("5-8", (1, 4, 6, 7)),
+        ("9", (9,)),
+    ]
+    results |= {"SF1": 8, "SF2": 3, "F": 8, "3RD": 2}
+    state = resolve(standard_scheme(16), results, teams=9)
+    assert state.finished
+    assert [(p.place, p.numbers) for p in state.standings()] == [
+        ("1", (8,)),
+        ("2", (3,)),
+        ("3", (2,)),
+        ("4", (5,)),
+        ("5-8", (1, 4, 6, 7)),
+        ("9", (9,)),
+    ]
+
+
+def test_I2_home_team_with_byes_and_in_the_3rd_place_match() -> None:
+    # 9 teams in 16: QF4 is winner of R1-M7 (7, a bye) v winner of R1-M8 (2, a bye): the
+    # winner of the match listed earlier is at home (I2) even though 2 is the better seed.
+    results: dict[str, int | None] = {"R1-M2": 9, "QF1": 9, "QF2": 4, "QF3": 6, "QF4": 2}
+    results |= {"SF1": 4, "SF2": 2}
+    state = resolve(standard_scheme(16), results, teams=9)
+    assert (state.match("QF1").home.number, state.match("QF1").away.number) == (1, 9)
+    assert (state.match("QF4").home.number, state.match("QF4").away.number) == (7, 2)
+    assert (state.match("SF1").home.number, state.match("SF1").away.number) == (9, 4)
+    assert (state.match("F").home.number, state.match("F").away.number) == (4, 2)
+    # 3rd place: the loser of SF1 (listed earlier) at home, the loser of SF2 visiting.
+    assert (state.match("3RD").home.number, state.match("3RD").away.number) == (9, 6)

@@ -23,6 +23,7 @@ from bridgeko.competition.draw import (
     METHOD_MANUAL,
     DrawError,
     ProtocolError,
+    byes,
     commitment,
     hold_draw,
     lot_order,
@@ -596,3 +597,27 @@ def test_I8_any_manual_draw_of_the_whole_field_verifies(
     assert seeded == sorted(elos, reverse=True)[: result.seeded]
     report = verify_protocol(protocol_json(result))
     assert report.ok, report.problems
+
+
+# --- Review R2: the boundaries of R9.2 and R11.4 ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("teams", "size", "seeded", "bye_numbers"),
+    [
+        (8, 8, 2, ()),
+        (9, 16, 4, (1, 2, 3, 4, 5, 6, 7)),  # 7 byes, only 8 v 9 is played
+        (16, 16, 4, ()),
+        (17, 32, 8, tuple(range(1, 16))),  # 15 byes, only 16 v 17
+        (32, 32, 8, ()),
+        (33, 64, 16, tuple(range(1, 32))),  # 31 byes, only 32 v 33
+    ],
+)
+def test_R9_2_R11_1_R11_4_boundaries(
+    teams: int, size: int, seeded: int, bye_numbers: tuple[int, ...]
+) -> None:
+    assert scheme_size(teams) == size
+    assert seeded_count(size, teams) == seeded
+    assert byes(size, teams) == bye_numbers
+    result = held(field([500 + k for k in range(teams)]))
+    assert (result.scheme_size, result.seeded, result.byes) == (size, seeded, bye_numbers)

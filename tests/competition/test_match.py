@@ -625,3 +625,20 @@ def test_R12_9_I6_lateness_capped_at_the_segments_boards(
     minutes: int, segment_boards: int, removed: int
 ) -> None:
     assert boards_removed_for_lateness(minutes, segment_boards=segment_boards) == removed
+
+
+def test_R12_5_I13_penalty_in_an_extra_segment_can_require_another() -> None:
+    # 40:40 after 32 boards; extra segment 3 (boards 33-36) 9:6 at the table, but home slow on
+    # one board (-3): 46:46, tied again -> segment 4, boards 37-40 (R12.5, I13).
+    s = state(segs=[(20, 20), (20, 20), (9, 6)], penalties=[SlowPlay(3, HOME, 1)])
+    assert (s.home_total, s.visitors_total) == (46, 46)
+    assert s.status is MatchStatus.EXTRA_SEGMENT_REQUIRED
+    assert s.next_segment == Segment(4, 37, 40, is_extra=True)
+    # The visitors 15 minutes late for segment 4: 3 boards removed (I6), 9 IMPs to home.
+    s = state(
+        segs=[(20, 20), (20, 20), (9, 6), (0, 2)],
+        penalties=[SlowPlay(3, HOME, 1), Lateness(4, VIS, 15)],
+    )
+    assert s.lines[-1].removed_boards == (38, 39, 40)
+    assert s.status is MatchStatus.DECIDED and s.winner is HOME
+    assert (s.home_total, s.visitors_total) == (55, 48)
