@@ -372,3 +372,14 @@ def test_R3_close_entries_checks_fees_due() -> None:
 def test_R3_2_I12_deadline_on_the_day_summer_time_ends(received: datetime, late: bool) -> None:
     result = conditions_met(_complete(fee_received=received), date(1999, 10, 31), PRAGUE)
     assert result.late == (("entry fee",) if late else ())
+
+
+def test_R3_1_R7_1_default_pairs_come_from_the_data_model() -> None:
+    # No literal 2 in code: a team of min_players (4) players declares min_players // 2 pairs.
+    import inspect
+
+    from bridgeko.competition.entries import conditions_met as check
+    from bridgeko.competition.regulations import EntryRules
+
+    default = inspect.signature(check).parameters["min_pairs"].default
+    assert default == EntryRules(deadline=DEADLINE).min_players // 2 == 2

@@ -25,7 +25,7 @@ from typing import TypeAlias
 from zoneinfo import ZoneInfo
 
 from bridgeko.competition.messages import N_, Message, Param
-from bridgeko.competition.regulations import FeeRules, Regulations
+from bridgeko.competition.regulations import EntryRules, FeeRules, Regulations
 from bridgeko.competition.schedule import by_end_of_day
 
 __all__ = [
@@ -65,6 +65,9 @@ Received: TypeAlias = date | datetime | None
 """When something reached the organiser: an aware datetime, a local date, or None (not yet)."""
 
 _FEES = FeeRules()
+_MIN_PAIRS: int = EntryRules(deadline=date.min).min_players // 2
+"""R7.1's smallest team (4 players in the data model) is this many pairs; pass
+``reg.entry.min_players // 2`` for an edition (as :func:`close_entries` does)."""
 
 # --------------------------------------------------------------------------------------------
 # The message templates (English; the web layer translates them, see competition/messages.py)
@@ -444,14 +447,14 @@ def conditions_met(
     deadline: date,
     tz: str | tzinfo,
     *,
-    min_pairs: int = 2,
+    min_pairs: int = _MIN_PAIRS,
     fee_due: int | None = None,
 ) -> ConditionsResult:
     """Checks R3.1 (a) form, (b) a convention card of each pair, (c) fee, all by ``deadline``.
 
     I12: "by the deadline" means by the end of that day in the organiser's time zone ``tz``
     (e.g. ``reg.edition.timezone``). ``min_pairs``: the team must declare at least this many
-    pairs (2: a team of 4 players, R7.1). ``fee_due``: if given, an
+    pairs (``reg.entry.min_players // 2``; 2: a team of 4 players, R7.1). ``fee_due``: if given, an
     amount paid below it is reported as short (R4.1).
     """
     zone = ZoneInfo(tz) if isinstance(tz, str) else tz
