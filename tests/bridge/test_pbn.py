@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -706,3 +707,132 @@ def test_write_board_gives_both_rooms_in_export_format() -> None:
     # Board 9: North deals, East-West vulnerable.
     assert open_game.score == 420  # 4S= not vulnerable
     assert closed_game.score == 500  # 5CX-2 vulnerable: 200 + 300 to North-South
+
+
+# --- the fast export and read paths give what the general ones give ---------------------------
+
+
+def _reference_write_game(game: pbn.PbnGame) -> list[str]:
+    """``write_game`` as it was before the fast paths: every mandatory tag respelt through the
+    general ``_export_value`` (which parses the Deal and respells it)."""
+    by_name = {t.name: t for t in reversed(game.tags)}
+    lines: list[str] = []
+    for c in game.comments:
+        lines.extend(c.split("\n"))
+    for name in pbn.MANDATORY_TAGS:
+        tag = by_name.get(name, pbn.TagPair(name, "?"))
+        lines.extend(pbn._emit(tag, pbn._export_value(game, name)))
+    # The other tags: their code did not change (taken from write_game as it is).
+    return lines + pbn.write_game(game)[len(lines) :]
+
+
+def _deal_spellings(deal: Deal, first: Seat, style: str) -> str:
+    text = deal.to_pbn(first=first)
+    if style == "lower":
+        return text.lower()
+    if style == "dots":  # an empty hand written as four empty suits
+        return text.replace(" -", " ...").replace(":-", ":...")
+    if style == "spaces":
+        return f" {text.replace(' ', '  ')} "
+    if style == "ten":
+        return text.replace("T", "10")
+    if style == "duplicate":  # a card in two hands
+        head, *hands = text.split(" ")
+        return " ".join([head, hands[0], *hands[:2]])
+    if style == "unsorted":
+        return text.replace("AK", "KA")
+    return text
+
+
+partial_deals = st.tuples(deals, st.lists(st.booleans(), min_size=4, max_size=4)).map(
+    lambda dk: Deal(
+        *(
+            h if keep else Hand(frozenset())
+            for h, keep in zip(
+                (dk[0].north, dk[0].east, dk[0].south, dk[0].west), dk[1], strict=True
+            )
+        )
+    )
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    deal=st.one_of(deals, partial_deals),
+    first=st.sampled_from(list(Seat)),
+    style=st.sampled_from(["plain", "lower", "dots", "spaces", "ten", "duplicate", "unsorted"]),
+    dealer=st.sampled_from(["N", "E", "S", "W", "w", "X", "?", "", " S"]),
+    vul=st.sampled_from(["None", "NS", "EW", "All", "Both", "love", "x", "?"]),
+    contract=st.sampled_from(["?", "", "4S", "3nt", "Pass", "4SX", "8Z", " 2H "]),
+    declarer=st.sampled_from(["?", "", "N", "e", "^S", "Q"]),
+    made=st.sampled_from(["?", "", "9", "NS 8", "14", "x"]),
+)
+def test_fast_export_writes_what_the_general_path_writes(
+    deal: Deal,
+    first: Seat,
+    style: str,
+    dealer: str,
+    vul: str,
+    contract: str,
+    declarer: str,
+    made: str,
+) -> None:
+    text = _deal_spellings(deal, first, style)
+    values = [
+        ("Board", "3"),
+        ("Dealer", dealer),
+        ("Vulnerable", vul),
+        ("Deal", text),
+        ("Contract", contract),
+        ("Declarer", declarer),
+        ("Result", made),
+        ("Event", "#1"),
+    ]
+    game = pbn.PbnGame(tuple(pbn.TagPair(n, v) for n, v in values))
+    assert pbn.write_game(game) == _reference_write_game(game)
+    try:
+        expected: object = Deal.from_pbn(text)
+    except ValueError as exc:
+        expected = str(exc)
+    try:
+        got: object = pbn._deal_from_text(text)
+    except ValueError as exc:
+        got = str(exc)
+    assert got == expected
+
+
+@settings(max_examples=150, deadline=None)
+@given(deal=st.one_of(deals, partial_deals), first=st.sampled_from(list(Seat)))
+def test_fast_deal_text_is_the_deal_to_pbn(deal: Deal, first: Seat) -> None:
+    assert pbn._deal_text(deal, first) == deal.to_pbn(first=first)
+
+
+@settings(max_examples=300, deadline=None)
+@given(pbnish)
+def test_fast_export_of_any_game_read_is_the_general_path(text: str) -> None:
+    for game in pbn.parse(text, lenient=True).games:
+        assert pbn.write_game(game) == _reference_write_game(game)
+
+
+def test_export_of_2000_dealt_boards_is_byte_identical_to_the_writer_before_the_fast_paths() -> (
+    None
+):
+    # The SHA-256 of the text the writer produced before the fast paths (commit 412da8d) for
+    # these boards; the fast paths must not change a byte of it, nor of its export after reading.
+    from bridgeko.bridge.dealing import deal_set
+
+    dealt = deal_set(bytes(range(32)), "Bridge Open K.O.", "F-1", range(1, 2001))
+    games = [
+        pbn.game_for_board(b, d, event="Bridge Open K.O.", site="Praha", date="1999.06.04")
+        for b, d in dealt.items()
+    ]
+    text = pbn.dumps(games)
+    digest = "e0ae9debb16e572409df00cb714dbc4371d03662f8fd64f4c2b3dbaafae1a888"
+    assert hashlib.sha256(text.encode("utf-8")).hexdigest() == digest
+    assert pbn.dumps(pbn.parse(text).games) == text
+
+
+def test_sample_file_exports_as_the_general_path_does() -> None:
+    games = pbn.parse((DATA / "sample_teams.pbn").read_text(encoding="utf-8")).games
+    for game in games:
+        assert pbn.write_game(game) == _reference_write_game(game)

@@ -56,9 +56,10 @@ import datetime as _dt
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache, lru_cache
 
 from bridgeko.bridge import board as _board
-from bridgeko.bridge.cards import Deal, Seat, Strain, Vulnerability
+from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat, Strain, Suit, Vulnerability
 from bridgeko.bridge.contract import Contract
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
 from bridgeko.bridge.errors import BridgeInputError
@@ -299,7 +300,7 @@ class PbnGame:
         if v is None:
             return None
         try:
-            return Deal.from_pbn(v)
+            return _deal_from_text(v)
         except BridgeInputError as exc:
             raise self._fail("Deal", f"bad Deal {v!r}: {exc}") from None
 
@@ -425,6 +426,104 @@ class PbnFile:
 
 # ---------------------------------------------------------------------------------------------
 # Value helpers
+
+# Deals as text, fast. Export writes a Deal tag for every game and reading checks one in every
+# game, so these avoid building Card objects from text (and text from Card objects) one character
+# at a time. Each fast path gives exactly what the general one (Deal.from_pbn / Deal.to_pbn)
+# gives, and hands anything it does not recognise to the general one.
+
+_RANKS = "AKQJT98765432"
+_HOLDING = r"A?K?Q?J?T?9?8?7?6?5?4?3?2?"
+_HAND = rf"(?:-|{_HOLDING}\.{_HOLDING}\.{_HOLDING}\.{_HOLDING})"
+_CANONICAL_DEAL = re.compile(rf"([NESW]):({_HAND}) ({_HAND}) ({_HAND}) ({_HAND})")
+"""A Deal value as :meth:`Deal.to_pbn` writes it (apart from ``"..."`` for an empty hand)."""
+_SUIT_SHIFT: dict[Suit, int] = {suit: 13 * k for k, suit in enumerate(Suit)}
+_SEAT_AT: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_RANK_AT: dict[str, int] = {c: k for k, c in enumerate(_RANKS)}
+
+
+@cache
+def _holding_texts() -> tuple[str, ...]:
+    """The ranks (``"AK2"``) held in one suit, indexed by a 13-bit mask (bit 0 = the ace)."""
+    return tuple("".join(c for k, c in enumerate(_RANKS) if mask >> k & 1) for mask in range(8192))
+
+
+def _hand_text(cards: frozenset[Card]) -> str:
+    """``Hand(cards).to_pbn()``, from a 52-bit mask and a table instead of sorting cards."""
+    if not cards:
+        return "-"
+    mask, shift = 0, _SUIT_SHIFT
+    for c in cards:
+        mask |= 1 << (shift[c.suit] + 14 - c.rank)
+    t = _holding_texts()
+    return f"{t[mask & 8191]}.{t[mask >> 13 & 8191]}.{t[mask >> 26 & 8191]}.{t[mask >> 39]}"
+
+
+def _deal_text(deal: Deal, first: Seat = Seat.NORTH) -> str:
+    """``deal.to_pbn(first=first)``, faster."""
+    hands = (deal.north, deal.east, deal.south, deal.west)
+    k = first.number
+    texts = [_hand_text(hands[(k + i) % 4].cards) for i in range(4)]
+    return f"{first.value}:{' '.join(texts)}"
+
+
+def _canonical_hands(text: str) -> tuple[Seat, tuple[str, str, str, str]] | None:
+    """The first seat and the four hands of a Deal value that :meth:`Deal.from_pbn` reads and
+    :meth:`Deal.to_pbn` writes back unchanged (a valid deal, spelt canonically); None otherwise.
+    """
+    m = _CANONICAL_DEAL.fullmatch(text)
+    if m is None:
+        return None
+    first, n, e, s, w = m.groups()
+    hands = (n, e, s, w)
+    for h in hands:
+        if h == "..." or len(h) > 16:  # an empty hand is "-"; at most 13 cards and 3 dots
+            return None
+    split = [h.split(".") if h != "-" else ["", "", "", ""] for h in hands]
+    for k in range(4):
+        suit = split[0][k] + split[1][k] + split[2][k] + split[3][k]
+        if len(set(suit)) != len(suit):  # a card in two hands
+            return None
+    return _SEAT_LETTERS[first], hands
+
+
+class _SuitCardSets(dict[tuple[int, str], frozenset[Card]]):
+    """``(suit number, "AK2")`` -> the frozenset of those cards, made on first use.
+
+    A hand made as the union of these reuses the cards' stored hashes (the cost of a hand made
+    card by card)."""
+
+    def __missing__(self, key: tuple[int, str]) -> frozenset[Card]:
+        base, ranks = 13 * key[0], key[1]
+        cards = frozenset(FULL_PACK[base + _RANK_AT[c]] for c in ranks)
+        self[key] = cards
+        return cards
+
+
+_SUIT_CARDS = _SuitCardSets()
+
+
+@lru_cache(maxsize=4096)
+def _deal_from_text(text: str) -> Deal:
+    """``Deal.from_pbn(text)``: the same deal, or the same error, faster for canonical text.
+
+    Cached: a game's deal is read when it is checked, exported and used (immutable values).
+    """
+    found = _canonical_hands(text)
+    if found is None:
+        return Deal.from_pbn(text)
+    first, texts = found
+    hands: list[Hand] = []
+    for h in texts:
+        if h == "-":
+            hands.append(Hand(frozenset()))
+            continue
+        s, he, d, c = h.split(".")
+        suits = _SUIT_CARDS
+        hands.append(Hand(suits[0, s].union(suits[1, he], suits[2, d], suits[3, c])))
+    k = first.number
+    by_seat = {_SEAT_AT[(k + i) % 4]: hand for i, hand in enumerate(hands)}
+    return Deal(by_seat[Seat.NORTH], by_seat[Seat.EAST], by_seat[Seat.SOUTH], by_seat[Seat.WEST])
 
 
 def _seat(text: str, fail: _Fail) -> Seat:
@@ -577,6 +676,10 @@ class _RawGame:
     error: PbnError | None = None
 
 
+_SIMPLE_TAG = re.compile(r'\[[ \t\v\f]*(\w+)[ \t\v\f]*"([^"\\]*)"[ \t\v\f]*\]', re.ASCII)
+"""A tag pair on one line without escapes: read as :meth:`_Lexer._tag` reads it, faster."""
+
+
 class _Lexer:
     def __init__(self, text: str) -> None:
         self.lines = _LINE_SPLIT.split(text)
@@ -639,7 +742,12 @@ class _Lexer:
             elif c == "{":
                 i, j = self._brace(i, j, events)
             elif c == "[":
-                i, j = self._tag(i, j, events)
+                m = _SIMPLE_TAG.match(line, j)
+                if m is not None:  # the usual case: one tag pair, on one line, nothing escaped
+                    events.append(_Event("tag", i + 1, name=m.group(1), value=m.group(2)))
+                    j = m.end()
+                else:
+                    i, j = self._tag(i, j, events)
             elif c in "]}":
                 raise PbnError(i + 1, f"{c!r} without an opening {'[' if c == ']' else '{'!r}")
             elif c == '"':
@@ -746,8 +854,10 @@ def _build(raw: _RawGame, state: _Inheritance, lenient: bool, problems: list[Pro
     current: int | None = None  # index in tags of the tag that owns data and comments
     ignoring = False
 
+    names: set[str] = set()
+
     def close() -> None:
-        if current is not None and not ignoring:
+        if current is not None and not ignoring and (rows or comments):
             t = tags[current]
             tags[current] = replace(t, rows=tuple(tuple(r) for r in rows), comments=tuple(comments))
 
@@ -756,7 +866,7 @@ def _build(raw: _RawGame, state: _Inheritance, lenient: bool, problems: list[Pro
             close()
             rows, row_lines, comments = [], [], []
             name, value = ev.name, ev.value
-            if name != "Note" and any(t.name == name for t in tags):
+            if name != "Note" and name in names:
                 problems.append(
                     Problem(ev.line, f"tag {name} repeated in one game; the repeat is ignored")
                 )
@@ -786,6 +896,7 @@ def _build(raw: _RawGame, state: _Inheritance, lenient: bool, problems: list[Pro
             elif name in state.defaults:
                 state.defaults[name] = value
             tags.append(TagPair(name, value, line=ev.line))
+            names.add(name)
             current = len(tags) - 1
         elif ev.kind == "comment":
             if current is None:
@@ -894,12 +1005,18 @@ def boards(games: PbnFile | Iterable[PbnGame]) -> dict[int, dict[str, PbnGame]]:
 # Writer
 
 
+_PLAIN_VALUE = re.compile(r'(?!#)[^\\"\r\n\t\v\f]*')
+"""A value written as it is between quotes (no escape, no control character, no leading #)."""
+
+
 def _quote(value: str) -> str:
     """A PBN string token; a backslash is doubled only where it would be read as an escape.
 
     A value starting with ``#`` cannot be written as such (it would be read as inheritance); it
     gets a leading space, which the typed accessors ignore.
     """
+    if _PLAIN_VALUE.fullmatch(value):
+        return f'"{value}"'
     v = re.sub(r"[\r\n\t\v\f]", " ", value)
     if v.startswith("#"):
         v = " " + v
@@ -963,6 +1080,47 @@ def _export_value(game: PbnGame, name: str) -> str:
     return raw
 
 
+_VULNERABILITIES = frozenset(v.value for v in Vulnerability)
+
+
+def _export_values(game: PbnGame, by_name: Mapping[str, TagPair]) -> dict[str, str]:
+    """The export spelling of the mandatory tags that :func:`_export_value` may respell.
+
+    The same values as :func:`_export_value` (the general path, kept as the reference), each
+    computed once a game; a Deal value already in canonical form is checked as text, not parsed.
+    Tags missing from the game are left out.
+    """
+    out: dict[str, str] = {}
+    deal = by_name.get("Deal")
+    if deal is not None:
+        found = _canonical_hands(deal.value)
+        if found is None:
+            out["Deal"] = _export_value(game, "Deal")
+        else:
+            try:
+                first = game.dealer or Seat.NORTH
+            except PbnError:
+                first = None
+            start, hands = found
+            if first is None or first is start:
+                out["Deal"] = deal.value
+            else:
+                k = (first.number - start.number) % 4
+                out["Deal"] = f"{first.value}:{' '.join(hands[k:] + hands[:k])}"
+    for name, written in (("Dealer", _SEAT_LETTERS), ("Vulnerable", _VULNERABILITIES)):
+        tag = by_name.get(name)
+        if tag is not None:
+            out[name] = tag.value if tag.value in written else _export_value(game, name)
+    contract = by_name.get("Contract")
+    unknown = contract is None or contract.value.strip() in ("", "?")
+    for name in ("Contract", "Declarer", "Result"):
+        tag = by_name.get(name)
+        if tag is not None:
+            # No contract: all three are written as they are (what _export_value gives too).
+            out[name] = tag.value if unknown else _export_value(game, name)
+    return out
+
+
 def write_game(game: PbnGame, *, export: bool = True) -> list[str]:
     """The lines of one game (no line ends, no header, no separating blank line)."""
     lines: list[str] = []
@@ -973,9 +1131,15 @@ def write_game(game: PbnGame, *, export: bool = True) -> list[str]:
             lines.extend(_emit(t))
         return lines
     by_name = {t.name: t for t in reversed(game.tags)}
+    special = _export_values(game, by_name)
     for name in MANDATORY_TAGS:
-        tag = by_name.get(name, TagPair(name, "?"))
-        lines.extend(_emit(tag, _export_value(game, name)))
+        tag = by_name.get(name)
+        if tag is None:
+            lines.append(f'[{name} "?"]')
+        elif not tag.rows and not tag.comments:
+            lines.append(f"[{name} {_quote(special.get(name, tag.value))}]")
+        else:
+            lines.extend(_emit(tag, special.get(name, tag.value)))
     plain: list[TagPair] = []
     tables: list[TagPair] = []
     groups: dict[str, list[TagPair]] = {"Auction": [], "Play": []}
@@ -1073,7 +1237,7 @@ def game_for_board(
     tags += [
         TagPair("Dealer", dealer.value),
         TagPair("Vulnerable", vul.value),
-        TagPair("Deal", deal.to_pbn(first=dealer)),
+        TagPair("Deal", _deal_text(deal, dealer)),
         TagPair("Scoring", scoring or "?"),
     ]
     if result is None:
