@@ -73,7 +73,19 @@ def test_R16_1_not_enough_candidates_names_how_many_are_missing() -> None:
 def test_R16_1_committee_size_from_the_rules() -> None:
     committee = name_committee(CANDIDATES, set(), AppealRules(committee_size=5))
     assert committee.members == tuple(CANDIDATES)
-    assert name_committee(CANDIDATES, set(), RULES, size=1).members == ("Adam",)
+    assert name_committee(CANDIDATES, set(), AppealRules(committee_size=1)).members == ("Adam",)
+
+
+def test_R16_1_committee_size_is_one_rule_for_naming_and_checking() -> None:
+    # name_committee takes the size from the rules only (no separate size argument), so a
+    # committee it names always passes check_committee with the same rules.
+    for size in (1, 3, 4):
+        rules = AppealRules(committee_size=size)
+        committee = name_committee(CANDIDATES, {"Bára"}, rules)
+        assert len(committee.members) == size
+        assert check_committee(committee.members, CANDIDATES, {"Bára"}, rules) == []
+    with pytest.raises(TypeError):
+        name_committee(CANDIDATES, set(), RULES, size=1)  # type: ignore[call-arg]
 
 
 def test_R16_1_check_a_committee_chosen_by_hand() -> None:

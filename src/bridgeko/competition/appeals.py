@@ -62,17 +62,17 @@ def name_committee(
     rules: AppealRules,
     *,
     unavailable: Collection[str] = frozenset(),
-    size: int | None = None,
 ) -> Committee:
     """Name a committee from the organiser's list of candidates (R16.1).
 
-    The first ``size`` (default ``rules.committee_size``, 3) candidates in the list's order that
-    are not players of either team in the match and are not ``unavailable``. The list's order is
-    the organiser's order of preference; nothing is random.
+    The first ``rules.committee_size`` (3 in 1999) candidates in the list's order that are not
+    players of either team in the match and are not ``unavailable``. The list's order is the
+    organiser's order of preference; nothing is random. The size comes from the rules only, so
+    that a committee named here always passes :func:`check_committee`.
 
     Raises :class:`CommitteeError` naming how many candidates are missing.
     """
-    size = rules.committee_size if size is None else size
+    size = rules.committee_size  # R16.1
     if size < 1:
         raise AppealError(f"a committee needs at least one member, not {size}")
     players = {_key(p) for p in match_players}
