@@ -643,3 +643,19 @@ def test_R11_6_preliminary_rounds_are_those_of_the_scheme(size: int, rounds: int
 def test_R11_6_preliminary_round_count_refuses_a_size_that_is_no_scheme(size: int) -> None:
     with pytest.raises(ScheduleError, match="power of two"):
         preliminary_round_count(size)
+
+
+def test_R12_8_extra_segment_time_when_both_sizes_are_equal() -> None:
+    # An edition whose extra segments are as long as the regular ones (R12.5 edited to 16):
+    # the size alone cannot tell them apart, the kind of segment can.
+    rules = MatchRules(extra_segment_boards=16)
+    assert segment_time_limit(16, False, rules) == timedelta(minutes=120)
+    assert segment_time_limit(16, False, rules, extra=False) == timedelta(minutes=120)
+    assert segment_time_limit(16, False, rules, extra=True) == timedelta(minutes=35)
+    assert segment_time_limit(16, True, rules, extra=True) == timedelta(minutes=40)
+    # 1999: the kind must fit the size.
+    assert segment_time_limit(4, True, MatchRules(), extra=True) == timedelta(minutes=40)
+    with pytest.raises(ScheduleError, match="4 boards"):
+        segment_time_limit(4, True, MatchRules(), extra=False)
+    with pytest.raises(ScheduleError, match="16 boards"):
+        segment_time_limit(16, True, MatchRules(), extra=True)

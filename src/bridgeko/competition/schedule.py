@@ -151,16 +151,22 @@ class Deadline:
 # Time limits and screens (R12.7, R12.8)
 
 
-def segment_time_limit(boards: int, screens: bool, rules: MatchRules) -> timedelta:
+def segment_time_limit(
+    boards: int, screens: bool, rules: MatchRules, *, extra: bool | None = None
+) -> timedelta:
     """Time allowed for a segment of ``boards`` boards, scoring excluded (R12.8).
 
     ``boards`` is the segment's size, ``rules.segment_boards`` (16) or
     ``rules.extra_segment_boards`` (4, an extra segment after a tie, R12.5); boards the TD
-    removed for lateness (R12.9) do not change the time allowed.
+    removed for lateness (R12.9) do not change the time allowed. ``extra`` says which kind of
+    segment it is (``Segment.is_extra``); without it the kind is told by the size, which an
+    edition whose two sizes are equal cannot do (then a segment counts as a regular one).
     """
-    if boards == rules.segment_boards:
+    regular = boards == rules.segment_boards and extra is not True
+    is_extra = boards == rules.extra_segment_boards and extra is not False and not regular
+    if regular:
         minutes = rules.segment_minutes_screens if screens else rules.segment_minutes
-    elif boards == rules.extra_segment_boards:
+    elif is_extra:
         minutes = rules.extra_segment_minutes_screens if screens else rules.extra_segment_minutes
     else:
         raise ScheduleError(
