@@ -82,7 +82,15 @@ def test_last_organiser_cannot_be_removed(world: Any) -> None:
     assert RoleAssignment.objects.filter(pk=only.pk).exists()
 
 
+def _team_3(world: Any) -> None:
+    """Team 3 of the edition (a captain's role names a team of the edition)."""
+    from bridgeko.entries.models import Team
+
+    Team.objects.create(pk=3, edition=world.edition, name="Tři", created_at="1999-02-01T10:00Z")
+
+
 def test_roles_page_shows_errors_next_to_the_field(world: Any) -> None:
+    _team_3(world)
     client = world.client("organiser")
     url = reverse("accounts:roles", kwargs={"edition": "ko-1999"})
     page = client.post(url, {"username": "ghost", "role": "td"})
@@ -117,6 +125,7 @@ def test_assign_role_can_create_the_account(world: Any) -> None:
         )
     assert info.value.field == "new_password"
     assert get_user_model().objects.count() == users
+    _team_3(world)
     assign_role(
         edition=world.edition,
         username="kapitan",
@@ -129,3 +138,33 @@ def test_assign_role_can_create_the_account(world: Any) -> None:
     assert created.check_password("Kapitan-Heslo-1999")
     entry = AuditEntry.objects.get(action="bridgeko.role.assigned")
     assert entry.after["account_created"] is True and entry.after["team_id"] == 3
+
+
+def test_captain_role_needs_a_team_of_this_edition(world: Any, toml_1999: str) -> None:
+    """A captain acts for one team: its id must be a team of the edition (not an unknown id,
+    nor a team of another edition); the error is next to the team field, nothing saved."""
+    from bridgeko.editions.services import create_edition
+    from bridgeko.entries.models import Team
+
+    other = create_edition(slug="ko-2000", toml_text=toml_1999, user=world.users["organiser"])
+    foreign = Team.objects.create(edition=other, name="Cizí", created_at="1999-02-01T10:00Z")
+    count = (RoleAssignment.objects.count(), AuditEntry.objects.count())
+    client = world.client("organiser")
+    url = reverse("accounts:roles", kwargs={"edition": "ko-1999"})
+    for team_id in (str(foreign.pk), "999"):
+        page = client.post(url, {"username": "public", "role": "captain", "team_id": team_id})
+        assert page.status_code == 200
+        assert page.context["form"].errors["team_id"] == [
+            f"There is no team {team_id} in this edition."
+        ]
+    assert (RoleAssignment.objects.count(), AuditEntry.objects.count()) == count
+
+
+def test_revoking_a_role_removed_meanwhile_is_refused(world: Any) -> None:
+    assignment = RoleAssignment.objects.get(edition=world.edition, user=world.users["td"])
+    stale = RoleAssignment.objects.get(pk=assignment.pk)
+    revoke_role(assignment=assignment, user=world.users["organiser"])
+    count = AuditEntry.objects.count()
+    with pytest.raises(ServiceError):
+        revoke_role(assignment=stale, user=world.users["organiser"])
+    assert AuditEntry.objects.count() == count

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import Role, RoleAssignment
@@ -50,6 +50,10 @@ def assign_role(
         raise ServiceError(_("A captain's role needs the team."), field="team_id")
     if role != Role.CAPTAIN:
         team_id = None
+    if team_id is not None and not _team_of_edition(edition, team_id):
+        raise ServiceError(
+            _("There is no team %(team)s in this edition.") % {"team": team_id}, field="team_id"
+        )
     if (
         target is not None
         and RoleAssignment.objects.filter(
@@ -57,6 +61,24 @@ def assign_role(
         ).exists()
     ):
         raise ServiceError(_("This account already has this role."), field="role")
+    try:
+        return _save_assignment(edition, target, username, role, team_id, new_password, user)
+    except IntegrityError:  # a concurrent request gave the role or took the user name
+        raise ServiceError(
+            _("This account already has this role, or the name was taken meanwhile."),
+            field="username",
+        ) from None
+
+
+def _save_assignment(
+    edition: Any,
+    target: Any,
+    username: str,
+    role: str,
+    team_id: int | None,
+    new_password: str | None,
+    user: Any,
+) -> RoleAssignment:
     with transaction.atomic():
         created = target is None
         if target is None:
@@ -75,18 +97,32 @@ def assign_role(
     return assignment
 
 
+def _team_of_edition(edition: Any, team_id: int) -> bool:
+    """True when ``team_id`` is a team of ``edition`` (a captain acts only for such a team)."""
+    from django.apps import apps
+
+    if not apps.is_installed("bridgeko.entries"):
+        return True
+    team_model = apps.get_model("entries", "Team")
+    return bool(team_model.objects.filter(pk=team_id, edition=edition).exists())
+
+
 def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
-    """Takes a role away; the last organiser of an edition cannot be removed."""
-    if (
-        assignment.role in (Role.ORGANISER, Role.CHIEF_TD)
-        and not RoleAssignment.objects.filter(
-            edition=assignment.edition_id, role__in=(Role.ORGANISER, Role.CHIEF_TD)
-        )
-        .exclude(pk=assignment.pk)
-        .exists()
-    ):
-        raise ServiceError(_("The edition must keep at least one organiser."))
+    """Takes a role away; the last organiser of an edition cannot be removed (checked under a
+    lock on the edition's organiser roles, so two organisers removing each other at once cannot
+    leave the edition without one)."""
     with transaction.atomic():
+        organisers = list(
+            RoleAssignment.objects.select_for_update()
+            .filter(edition=assignment.edition_id, role__in=(Role.ORGANISER, Role.CHIEF_TD))
+            .values_list("pk", flat=True)
+        )
+        if not RoleAssignment.objects.filter(pk=assignment.pk).exists():
+            raise ServiceError(_("This role was removed meanwhile."))
+        if assignment.role in (Role.ORGANISER, Role.CHIEF_TD) and not (
+            set(organisers) - {assignment.pk}
+        ):
+            raise ServiceError(_("The edition must keep at least one organiser."))
         before = snapshot(assignment, ROLE_FIELDS)
         record(
             "bridgeko.role.revoked",

@@ -120,6 +120,14 @@ def _ready_for_draw(edition: Edition) -> list[entry_services.TeamInfo]:
     return entry_services.edition_teams(edition, accepted_only=True)
 
 
+def _still_closed(edition: Edition, teams: Sequence[entry_services.TeamInfo]) -> None:
+    """Under the draw's lock: the entries are still closed with the same teams (the entries
+    may have been reopened meanwhile by a concurrent request, which locks the draw too)."""
+    accepted = set(Team.objects.filter(edition=edition, accepted=True).values_list("pk", flat=True))
+    if entry_services.closing_of(edition) is None or accepted != {t.id for t in teams}:
+        raise ServiceError(_("The entries were reopened meanwhile; hold the draw again."))
+
+
 def _save_result(
     draw: Draw, result: engine.DrawResult[entry_services.TeamInfo], now: datetime
 ) -> None:
@@ -163,6 +171,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
         draw = _draw_for_update(edition)
         if draw.held_at is not None or draw.commitment != result.protocol["commitment"]:
             raise ServiceError(_("The draw has been made already."))  # a concurrent request
+        _still_closed(edition, teams)
         before = _state(draw)
         _save_result(draw, result, now)
         record(
@@ -209,6 +218,7 @@ def enter_manual_draw(
         draw = _draw_for_update(edition)
         if draw.held_at is not None:
             raise ServiceError(_("The draw has been made already."))  # a concurrent request
+        _still_closed(edition, teams)
         before = _state(draw)
         _save_result(draw, result, drawn_at)
         record(

@@ -13,6 +13,9 @@ from bridgeko.competition import regulations as regs
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import bundled_files
 
+MAX_TOML_BYTES = 256 * 1024
+"""A regulations file is a few kilobytes; anything far larger is not one (read no further)."""
+
 SECTION_TITLES = {
     "edition": pgettext_lazy("regulations section", "Edition"),
     "entry": pgettext_lazy("regulations section", "Entry"),
@@ -118,10 +121,23 @@ class EditionCreateForm(forms.Form):
         if upload and bundled:
             raise forms.ValidationError(_("Choose a file or upload one, not both."))
         if upload:
+            raw = upload.read(MAX_TOML_BYTES + 1)
+            if len(raw) > MAX_TOML_BYTES:
+                self.add_error(
+                    "upload",
+                    _("The file is too large for a regulations file (at most %(kb)d kB).")
+                    % {"kb": MAX_TOML_BYTES // 1024},
+                )
+                return data
             try:
-                data["toml_text"] = upload.read().decode("utf-8-sig")
+                text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
                 self.add_error("upload", _("The file must be UTF-8 text."))
+                return data
+            if "\x00" in text:
+                self.add_error("upload", _("The file must be UTF-8 text."))
+                return data
+            data["toml_text"] = text
         elif bundled:
             path = {p.name: p for p in bundled_files()}[bundled]
             data["toml_text"] = path.read_text(encoding="utf-8")

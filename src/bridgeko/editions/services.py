@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import Role, RoleAssignment
@@ -71,8 +71,18 @@ def create_edition(
             field="slug",
         )
     reg = parse_regulations(toml_text)
+    taken = ServiceError(_("An edition with this short name already exists."), field="slug")
     if Edition.objects.filter(slug=slug).exists():
-        raise ServiceError(_("An edition with this short name already exists."), field="slug")
+        raise taken
+    try:
+        return _create_edition(slug, toml_text, reg, user, previous)
+    except IntegrityError:  # a concurrent request took the slug
+        raise taken from None
+
+
+def _create_edition(
+    slug: str, toml_text: str, reg: regs.Regulations, user: Any, previous: Edition | None
+) -> Edition:
     with transaction.atomic():
         edition = Edition.objects.create(
             slug=slug,

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
 
 from bridgeko.accounts.permissions import (
     ORGANISERS,
@@ -27,6 +28,7 @@ from bridgeko.web.forms import apply_service_error
 from bridgeko.web.i18n import tr
 
 
+@require_safe
 def edition_list(request: HttpRequest) -> HttpResponse:
     return render(
         request,
@@ -38,6 +40,7 @@ def edition_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+@require_safe
 def detail(request: HttpRequest, edition: str) -> HttpResponse:
     obj = get_object_or_404(Edition, slug=edition)
     request.edition = obj  # type: ignore[attr-defined]
@@ -88,6 +91,7 @@ def edit(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(request, "editions/edit.html", {"edition": edition, "form": form})
 
 
+@require_safe
 @edition_role_required(*ORGANISERS)
 def dashboard_view(request: HttpRequest, edition: Edition) -> HttpResponse:
     today = timezone.localdate()

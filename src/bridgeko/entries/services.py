@@ -429,9 +429,17 @@ def _save_team_change(
     user: Any,
     now: datetime,
 ) -> Team:
-    """The write of :func:`update_team`, inside its transaction."""
+    """The write of :func:`update_team`, inside its transaction. The freeze (R7.2) and the
+    roster are checked again under the team's lock: the entry form may have been recorded, or
+    the roster changed, since :func:`update_team` looked (a concurrent request)."""
     edition = team.edition
+    was_frozen = team.frozen
     team = Team.objects.select_for_update().get(pk=team.pk)
+    if roster_changed and team.frozen and not was_frozen:
+        raise ServiceError(
+            _("The roster is frozen after entry; only the chief TD may allow a change (R7.2)."),
+            field="exception_reason",
+        )
     before = _team_state(team)
     team.name = name
     team.save(update_fields=["name"])
@@ -480,9 +488,18 @@ def set_pairs(
                 field="pairs",
             )
         seen.add(key)
-    if team.frozen and not is_organiser(user, team.edition):
-        raise ServiceError(_("After entry only the organiser may change the declared pairs."))
+    organiser = is_organiser(user, team.edition)
+    frozen = ServiceError(_("After entry only the organiser may change the declared pairs."))
+    if team.frozen and not organiser:
+        raise frozen
     with transaction.atomic():
+        team = Team.objects.select_for_update().get(pk=team.pk)
+        if team.frozen and not organiser:  # the entry form was recorded meanwhile
+            raise frozen
+        if set(RosterEntry.objects.filter(team=team).values_list("player_id", flat=True)) != roster:
+            raise ServiceError(
+                _("The roster was changed meanwhile; check the pairs again."), field="pairs"
+            )
         before = _team_state(team)
         old = {
             frozenset((p.player_a_id, p.player_b_id)): p.card_received
@@ -658,9 +675,18 @@ def reopen_entries(*, edition: Edition, reason: str, user: Any, now: datetime) -
         raise ServiceError(_("Reopening the entries needs a reason."), field="reason")
     from bridgeko.draw.models import Draw
 
+    held = ServiceError(_("The draw has been made; the entries cannot be reopened."))
     if Draw.objects.filter(edition=edition, held_at__isnull=False).exists():
-        raise ServiceError(_("The draw has been made; the entries cannot be reopened."))
+        raise held
     with transaction.atomic():
+        # under the locks of the edition (closing) and of the draw (holding it): a draw held or
+        # a reopening done meanwhile is seen here
+        Edition.objects.select_for_update().filter(pk=edition.pk).first()
+        if Draw.objects.select_for_update().filter(edition=edition, held_at__isnull=False).exists():
+            raise held
+        closing = EntriesClosing.objects.filter(pk=closing.pk).first()
+        if closing is None:
+            raise ServiceError(_("The entries are not closed."))
         record(
             "bridgeko.entries.reopened",
             user=user,

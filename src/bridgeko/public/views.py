@@ -1,11 +1,13 @@
 """Public read-only pages of an edition: no login, a fixed handful of queries per page
-(the whole edition is loaded at once by :func:`bridgeko.entries.services.edition_teams`)."""
+(the whole edition is loaded at once by :func:`bridgeko.entries.services.edition_teams`).
+GET and HEAD only (``require_safe``): nothing here changes data."""
 
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.views.decorators.http import require_safe
 
 from bridgeko.competition.draw import ProtocolError
 from bridgeko.draw import services as draw_services
@@ -19,6 +21,7 @@ def _edition(request: HttpRequest, slug: str) -> Edition:
     return edition
 
 
+@require_safe
 def home(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
@@ -34,6 +37,7 @@ def home(request: HttpRequest, edition: str) -> HttpResponse:
     )
 
 
+@require_safe
 def teams(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
     closing = entry_services.closing_of(obj)
@@ -52,6 +56,7 @@ def teams(request: HttpRequest, edition: str) -> HttpResponse:
     )
 
 
+@require_safe
 def draw(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
@@ -77,6 +82,7 @@ def draw(request: HttpRequest, edition: str) -> HttpResponse:
     )
 
 
+@require_safe
 def protocol(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
@@ -87,6 +93,7 @@ def protocol(request: HttpRequest, edition: str) -> HttpResponse:
     return response
 
 
+@require_safe
 def schedule(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
@@ -106,6 +113,7 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponse:
     )
 
 
+@require_safe
 def schedule_ics(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
