@@ -557,3 +557,54 @@ def test_I2_home_team_with_byes_and_in_the_3rd_place_match() -> None:
     assert (state.match("F").home.number, state.match("F").away.number) == (4, 2)
     # 3rd place: the loser of SF1 (listed earlier) at home, the loser of SF2 visiting.
     assert (state.match("3RD").home.number, state.match("3RD").away.number) == (9, 6)
+
+
+def test_I7_I16_both_finalists_absent_share_1st_2nd_without_overlap() -> None:
+    # Neither finalist appears (I16): nobody wins the final; the finalists went out in the last
+    # round above the 3rd-place match, so they share 1st-2nd (before: "3" and "3-4" overlapped).
+    results: dict[str, int | None] = {"QF1": 1, "QF2": 4, "QF3": 3, "QF4": 2}
+    results |= {"SF1": 1, "SF2": 3, "F": None, "3RD": 4}
+    state = resolve(standard_scheme(8), results, teams=8)
+    assert [(p.place, p.numbers) for p in state.standings()] == [
+        ("1-2", (1, 3)),
+        ("3", (4,)),
+        ("4", (2,)),
+        ("5-8", (5, 6, 7, 8)),
+    ]
+
+
+def test_I7_I16_a_whole_semifinal_absent_closes_up_the_places() -> None:
+    # 9 teams; neither team of SF1 (8 and 5) appears: 3 wins the final and 2 the 3rd-place match
+    # without play; 2nd and 4th have nobody, so the places close up: 3 first, 2 second, the
+    # absent semifinalists share 3rd-4th (before: "3" and "3-4" overlapped, 2nd was missing).
+    results: dict[str, int | None] = {"R1-M2": 8, "QF1": 8, "QF2": 5, "QF3": 3, "QF4": 2}
+    results |= {"SF1": None, "SF2": 3, "F": 3, "3RD": 2}
+    state = resolve(standard_scheme(16), results, teams=9)
+    assert state.finished
+    assert [(p.place, p.numbers) for p in state.standings()] == [
+        ("1", (3,)),
+        ("2", (2,)),
+        ("3-4", (5, 8)),
+        ("5-8", (1, 4, 6, 7)),
+        ("9", (9,)),
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_I7_standings_never_overlap_and_place_every_team_once(data: st.DataObject) -> None:
+    size = data.draw(st.sampled_from([8, 16, 32]))
+    teams = data.draw(st.integers(min_value=max(size // 2 + 1, 5), max_value=size))
+    scheme = standard_scheme(size)
+    results: dict[str, int | None] = {}
+    state = resolve(scheme, results, teams=teams)
+    while state.to_play():
+        for m in state.to_play():
+            assert m.home.number is not None and m.away.number is not None
+            results[m.id] = data.draw(st.sampled_from([m.home.number, m.away.number, None]))
+        state = resolve(scheme, results, teams=teams)
+    places = state.standings()
+    seats = [k for p in places for k in range(p.first, p.last + 1)]
+    assert len(seats) == len(set(seats))
+    assert all(p.last - p.first + 1 == len(p.numbers) for p in places)
+    assert sorted(n for p in places for n in p.numbers) == list(range(1, teams + 1))

@@ -637,19 +637,46 @@ class BracketState:
                     explicit[placed_refs[ref]] = slot.number
                 else:
                     groups.setdefault((m.spec.round, won), []).append(slot.number)
-        result = [Placing(p, p, (n,)) for p, n in sorted(explicit.items())]
-        total = len(self.present)
-        below = 0
-        bottom_up: list[Placing] = []
+        known: list[tuple[int, ...]] = []
         for key in sorted(groups):
             r = key[0]
             if not all(m.decided for m in self.matches if m.spec.round <= r):
                 break
-            nums = tuple(sorted(groups[key]))
-            last = total - below
-            bottom_up.append(Placing(last - len(nums) + 1, last, nums))
-            below += len(nums)
-        return result + bottom_up[::-1]
+            known.append(tuple(sorted(groups[key])))
+        return _place_groups(explicit, known, len(self.present))
+
+
+def _place_groups(
+    explicit: Mapping[int, int], groups: list[tuple[int, ...]], total: int
+) -> list[Placing]:
+    """The standings from the explicit places (place -> number) and the groups that went out
+    together, lowest group first, counted from the bottom (``total`` teams) (I7).
+
+    Where both teams of a match failed to appear (I16), an explicit place has nobody, and the
+    groups take the free places: both finalists absent share 1st-2nd above the 3rd-place match.
+    If a group's free places are not consecutive (a whole semifinal absent), the explicit places
+    close up first (1st, then the 3rd-place winner 2nd, ...), so places never overlap.
+    """
+    free = sorted(set(range(1, total + 1)) - set(explicit), reverse=True)
+    placed: list[Placing] = []
+    taken = 0
+    for nums in groups:
+        block = free[taken : taken + len(nums)]
+        if len(block) < len(nums) or block[0] - block[-1] != len(nums) - 1:
+            break
+        placed.append(Placing(block[-1], block[0], nums))
+        taken += len(nums)
+    else:
+        top = [Placing(p, p, (n,)) for p, n in sorted(explicit.items())]
+        return sorted(top + placed, key=lambda p: p.first)
+    # I16 left a hole among the explicit places: close them up, groups from the bottom.
+    top = [Placing(k, k, (n,)) for k, (_p, n) in enumerate(sorted(explicit.items()), start=1)]
+    placed = []
+    last = total
+    for nums in groups:
+        placed.append(Placing(last - len(nums) + 1, last, nums))
+        last -= len(nums)
+    return top + placed[::-1]
 
 
 def _present_numbers(size: int, teams: int | Collection[int]) -> frozenset[int]:
