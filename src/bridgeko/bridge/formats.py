@@ -45,6 +45,7 @@ from bridgeko.bridge.errors import BridgeInputError
 
 __all__ = [
     "DLM_MAX_BOARD",
+    "DUP_MAX_BOARD",
     "FormatError",
     "from_dlm",
     "from_dup",
@@ -54,6 +55,9 @@ __all__ = [
 
 DLM_MAX_BOARD = 99
 """A DLM file always holds boards 1 to 99; so does the Duplimate's board counter."""
+
+DUP_MAX_BOARD = 999
+"""The highest board a DUP file can number (three digits)."""
 
 DUP_RECORD = 156
 """Bytes a board in a DUP file."""
@@ -217,7 +221,7 @@ def to_dup(deals: Mapping[int, Deal], *, copies: int = 1) -> bytes:
     """A DUP file: one 156-byte record a board, boards in order (at most 999, following on)."""
     if not 0 <= copies <= 99:
         raise FormatError(f"copies of each board must be 0 to 99, not {copies}")
-    low, high = _check_boards(deals, 999)
+    low, high = _check_boards(deals, DUP_MAX_BOARD)
     return b"".join(_dup_record(deals[n], low, high, copies) for n in range(low, high + 1))
 
 

@@ -43,8 +43,10 @@ Choices where the standard leaves room (also in the project report):
   ``"EW 5DX-2"``, contracts separated by ``"; "``.
 * A value that starts with ``#`` (an event called "#1") is written with a leading space, as
   PBN has no escape for it; the typed accessors strip it.
-* Text is returned as :class:`str`; PBN 2.1 says ISO 8859-1, which cannot hold Czech names
-  (č, ř, ě): encoding the file is the caller's choice.
+* Text is :class:`str`. PBN 2.1 says ISO 8859-1, which cannot hold Czech names (č, ř, ě):
+  bridgeko writes files in UTF-8 (:data:`ENCODING`; ASCII text is the same in both) and
+  :func:`decode` reads UTF-8, Windows-1250 and ISO 8859-1 files, with or without a byte order
+  mark.
 
 Making games: :func:`game_for_board` (one table), :func:`games_for_board` (Open and Closed rooms),
 :func:`write_board` (their text); :func:`boards` groups games read back by board and room.
@@ -67,6 +69,8 @@ from bridgeko.bridge.result import BoardResult
 from bridgeko.bridge.scoring import result_score
 
 __all__ = [
+    "DECODINGS",
+    "ENCODING",
     "MANDATORY_TAGS",
     "PbnError",
     "PbnFile",
@@ -74,9 +78,11 @@ __all__ = [
     "Problem",
     "TagPair",
     "boards",
+    "decode",
     "dumps",
     "game_for_board",
     "games_for_board",
+    "iter_dumps",
     "parse",
     "write_board",
     "write_game",
@@ -1171,15 +1177,85 @@ def dumps(games: Iterable[PbnGame], *, export: bool = True) -> str:
 
     Export format carries no ``#`` inheritance: every game states all its values.
     """
+    return "".join(iter_dumps(games, export=export))
+
+
+def iter_dumps(games: Iterable[PbnGame], *, export: bool = True) -> Iterator[str]:
+    r""":func:`dumps` in pieces, for writing a long file as its games are made: the header, then
+    one piece a game (with the empty line before it). The pieces joined are :func:`dumps`.
+
+    >>> deal = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 -")
+    >>> pieces = list(iter_dumps(games_for_board(1, deal)))
+    >>> len(pieces), pieces[0], pieces[2][:13]
+    (3, '% PBN 2.1\r\n% EXPORT\r\n', '\r\n[Event "?"]')
+    >>> "".join(pieces) == dumps(games_for_board(1, deal))
+    True
+    """
     newline = "\r\n" if export else "\n"
-    lines = ["% PBN 2.1"]
-    if export:
-        lines.append("% EXPORT")
+    yield newline.join(["% PBN 2.1", "% EXPORT"] if export else ["% PBN 2.1"]) + newline
     for k, game in enumerate(games):
+        lines = write_game(game, export=export)
         if k:
-            lines.append("")
-        lines.extend(write_game(game, export=export))
-    return newline.join(lines) + newline
+            lines.insert(0, "")
+        yield newline.join(lines) + newline if lines else ""
+
+
+ENCODING = "utf-8"
+"""The encoding bridgeko writes PBN files in: UTF-8 (no byte order mark).
+
+PBN 2.1 says ISO 8859-1, which cannot hold Czech names (č, ř, ě ...). A file of ASCII text is
+the same in both; a file with other letters is written in UTF-8 rather than lose them.
+"""
+
+DECODINGS = ("auto", "utf-8", "cp1250", "latin-1")
+"""What :func:`decode` accepts as ``encoding``."""
+
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+_CZECH_NOT_LATIN1 = frozenset("ěščřžťďňůĺľŕĚŠČŘŽŤĎŇŮĹĽŔ")
+
+
+def decode(data: bytes, encoding: str = "auto") -> str:
+    r"""The text of a PBN (or DLM) file's bytes; a byte order mark is dropped.
+
+    ``"auto"``: the encoding of a byte order mark (UTF-8, UTF-16); else UTF-8 when the bytes are
+    valid UTF-8; else Windows-1250 (Czech Windows) when read so the text has a Czech letter that
+    ISO 8859-1 lacks (č, ř, ě, š, ž, ů ...); else ISO 8859-1, the PBN 2.1 encoding. The two
+    single-byte encodings share most byte values (0xE8 is č in one and è in the other), so
+    guessing prefers the Czech reading; give the encoding to override the guess.
+
+    >>> decode("Novák".encode("utf-8")), decode("Dvořák".encode("cp1250"))
+    ('Novák', 'Dvořák')
+    >>> decode("Müller".encode("latin-1")), decode(b"\xef\xbb\xbf[Event]")
+    ('Müller', '[Event]')
+    """
+    if encoding not in DECODINGS:
+        raise BridgeInputError(
+            f"unknown encoding {encoding!r} (expected one of {', '.join(DECODINGS)})"
+        )
+    for bom, name in _BOMS:
+        if data.startswith(bom) and encoding in ("auto", name):
+            data, encoding = data[len(bom) :], name
+            break
+    if encoding == "auto":
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        try:
+            text = data.decode("cp1250")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")
+        return text if _CZECH_NOT_LATIN1.intersection(text) else data.decode("latin-1")
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        raise BridgeInputError(
+            f"the file is not {encoding}: {exc.reason} at byte {exc.start} (try another --encoding)"
+        ) from None
 
 
 def _ort_rows(dd: DDTable) -> tuple[tuple[str, ...], ...]:

@@ -8,16 +8,19 @@ Thin shells over :mod:`bridgeko.bridge.dealing` (computer-dealt boards, R12.7),
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
+import re
+import string
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bridgeko.bridge import analysis, dealing, formats, pbn
+from bridgeko.bridge import dealing, formats, pbn
 from bridgeko.bridge.board import dealer, vulnerability
 from bridgeko.bridge.cards import Deal, Seat, Strain
 from bridgeko.bridge.contract import Contract
@@ -30,6 +33,8 @@ FORMATS = ("pbn", "dup", "dlm")
 _SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 _PROGRESS_FROM = 2000  # boards; dealing fewer is instant
+_CHUNK = 500  # boards dealt and written at a time: a long set streams in little memory
+_FORMAT_LIMITS = {"dup": formats.DUP_MAX_BOARD, "dlm": formats.DLM_MAX_BOARD}
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -41,8 +46,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
             "Deal computer boards reproducibly from a secret seed (R12.7). Before play, make a "
             "seed with 'bridgeko deal --commit', keep the seed secret and publish the "
             "commitment; deal with the seed; after play reveal the seed so that anyone can "
-            "check the boards with 'bridgeko verify-deal'. Example: bridgeko deal --seed HEX "
-            "--event 'Bridge Open K.O.' --session QF-1 --boards 1-16 --format pbn -o qf1.pbn"
+            "check the boards with 'bridgeko verify-deal'. PBN files are written in UTF-8 "
+            "(PBN 2.1 says ISO 8859-1, which has no č, ř, ě; plain ASCII text is the same in "
+            "both). Example: bridgeko deal --seed HEX --event 'Bridge Open K.O.' --session QF-1 "
+            "--site Praha --date 1999.06.04 --boards 1-16 --format pbn -o qf1.pbn"
         ),
     )
     p.add_argument(
@@ -54,14 +61,25 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         ),
     )
     _set_options(p, required=False)
+    p.add_argument("--site", default="", metavar="PLACE", help="the PBN Site tag (default: ?)")
+    p.add_argument(
+        "--date",
+        default="",
+        metavar="YYYY.MM.DD",
+        help="the PBN Date tag, e.g. 1999.06.04 (1999-06-04 is read too; default: ?)",
+    )
     p.add_argument(
         "--format",
         choices=FORMATS,
         default="pbn",
         help="pbn (default), dup (Duplimate binary, needs -o) or dlm (Dealer4 machine)",
     )
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
-    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.add_argument(
+        "-o", "--output", metavar="FILE", help="write to FILE (replaced if it exists), not stdout"
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print a JSON object: the commitment and the deals"
+    )
     p.set_defaults(handler=cmd_deal)
 
     p = sub.add_parser(
@@ -79,6 +97,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--commitment", required=True, metavar="HEX", help="the commitment published before play"
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="the boards played (.pbn/.dup/.dlm)")
+    _encoding_option(p)
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(handler=cmd_verify_deal)
 
@@ -89,11 +108,23 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Compute the double-dummy table (tricks for each declarer and strain) and the par "
             "of every deal of a PBN file, and write the file again with OptimumResultTable, "
-            "OptimumScore and ParContract tags. Example: bridgeko analyse qf1.pbn -o qf1-dd.pbn"
+            "OptimumScore and ParContract tags (in UTF-8). A game that cannot be read is "
+            "skipped with a warning naming its line, unless --strict. "
+            "Example: bridgeko analyse qf1.pbn -o qf1-dd.pbn"
         ),
     )
     p.add_argument("file", metavar="FILE.pbn", help="the PBN file to analyse")
-    p.add_argument("-o", "--output", metavar="OUT.pbn", help="write to OUT.pbn, not stdout")
+    p.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT.pbn",
+        help="write to OUT.pbn (not the input file), not stdout",
+    )
+    p.add_argument("--force", action="store_true", help="let -o replace the input file")
+    p.add_argument(
+        "--strict", action="store_true", help="stop at the first game that cannot be read"
+    )
+    _encoding_option(p)
     p.add_argument("--json", action="store_true", help="print the tables and pars as JSON")
     p.set_defaults(handler=cmd_analyse)
 
@@ -108,6 +139,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     p.add_argument("--event", default="bridgeko showcase", help="the event name to deal for")
     p.set_defaults(handler=cmd_showcase)
+
+
+def _encoding_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--encoding",
+        choices=pbn.DECODINGS,
+        default="auto",
+        help=(
+            "the encoding of FILE (default auto: UTF-8 with or without a byte order mark, "
+            "else Windows-1250 when it has Czech letters, else ISO 8859-1)"
+        ),
+    )
 
 
 def _set_options(p: argparse.ArgumentParser, *, required: bool) -> None:
@@ -152,66 +195,161 @@ def _progress(total: int, desc: str, enabled: bool = True) -> Iterator[Callable[
 
 def _seed(args: argparse.Namespace) -> bytes:
     if args.seed_file is not None:
-        text = _read(args.seed_file)
-        assert isinstance(text, str)
-        try:
-            return dealing.parse_seed(text)
-        except ValueError as exc:
-            raise CommandError(f"{args.seed_file}: {exc}") from None
-    return dealing.parse_seed(args.seed)
+        text = _read_text(args.seed_file, "auto")
+        return _parse_seed(text, f"{args.seed_file}: ")
+    return _parse_seed(args.seed, "")
 
 
-def _deal_set(args: argparse.Namespace) -> tuple[bytes, tuple[int, ...], dict[int, Deal]]:
+def _parse_seed(text: str, where: str) -> bytes:
+    digits = "".join(text.split())
+    if digits and all(c in string.hexdigits for c in digits) and len(digits) % 2:
+        raise CommandError(
+            f"{where}not a seed: {len(digits)} hex digits, an odd number (two digits make a "
+            "byte; as printed by 'bridgeko deal --commit')"
+        )
+    try:
+        return dealing.parse_seed(text)
+    except ValueError as exc:
+        raise CommandError(f"{where}{exc}") from None
+
+
+def _boards(args: argparse.Namespace, limit: int | None = None) -> tuple[int, ...]:
+    boards = dealing.parse_board_range(args.boards)
+    if limit is not None and boards[-1] > limit:
+        raise CommandError(
+            f"the {args.format.upper()} format holds boards 1 to {limit}, not {args.boards!r}"
+        )
+    return boards
+
+
+def _dealt(
+    seed: bytes, args: argparse.Namespace, boards: tuple[int, ...]
+) -> Iterator[tuple[int, Deal]]:
+    """The deals of ``boards`` in board order, dealt a chunk at a time (progress bar on stderr)."""
+    with _progress(len(boards), "dealing", len(boards) >= _PROGRESS_FROM) as update:
+        for start in range(0, len(boards), _CHUNK):
+            part = boards[start : start + _CHUNK]
+            deals = dealing.deal_set(seed, args.event, args.session, part)
+            yield from ((b, deals[b]) for b in part)
+            update(len(part))
+
+
+def _check_set(args: argparse.Namespace) -> None:
     missing = [f"--{name}" for name in ("event", "boards") if getattr(args, name) is None]
     if args.seed is None and args.seed_file is None:
         missing.insert(0, "--seed (or --seed-file)")
     if missing:
         raise CommandError(f"missing {', '.join(missing)} (or use --commit to make a new seed)")
-    seed = _seed(args)
-    boards = dealing.parse_board_range(args.boards)
-    deals: dict[int, Deal] = {}
-    with _progress(len(boards), "dealing", len(boards) >= _PROGRESS_FROM) as update:
-        step = 500
-        for start in range(0, len(boards), step):
-            part = boards[start : start + step]
-            deals.update(dealing.deal_set(seed, args.event, args.session, part))
-            update(len(part))
-    return seed, boards, deals
 
 
-def _write(path: str | None, data: str | bytes) -> None:
+def _pbn_date(text: str) -> str:
+    """The PBN Date value (``"1999.06.04"``; ``"?"`` parts allowed) of a --date argument."""
+    t = text.strip()
+    if not t:
+        return ""
+    m = re.fullmatch(r"(\d{4}|\?{4})[.-](\d{2}|\?\?)[.-](\d{2}|\?\?)", t, re.ASCII)
+    if m is None:
+        raise CommandError(f"--date: not a date: {text!r} (expected YYYY.MM.DD, e.g. 1999.06.04)")
+    year, month, day = m.groups()
+    try:
+        if "?" not in year + month + day:
+            dt.date(int(year), int(month), int(day))
+        elif "?" not in month and not 1 <= int(month) <= 12:
+            raise ValueError
+    except ValueError:
+        raise CommandError(f"--date: there is no such day as {text!r}") from None
+    return f"{year}.{month}.{day}"
+
+
+Sink = Callable[[str | bytes], None]
+
+
+@contextmanager
+def _output(path: str | None, *, binary: bool = False) -> Iterator[Sink]:
+    """Where a command's data goes: FILE (created or replaced) or stdout.
+
+    Yields ``write(data)``; text is written in UTF-8 (:data:`pbn.ENCODING`), line ends as
+    given. Everything written is flushed before the block ends, so that a message printed on
+    stderr afterwards never lands in the middle of the data.
+    """
     if path is None:
-        if isinstance(data, bytes):
+        if binary:
             raise CommandError("this format is binary: give a file with -o FILE")
-        sys.stdout.write(data)
+        out = sys.stdout
+        raw = getattr(out, "buffer", None)
+        out.flush()
+
+        def to_stdout(data: str | bytes) -> None:
+            if raw is None:
+                out.write(data.decode(pbn.ENCODING) if isinstance(data, bytes) else data)
+            else:
+                raw.write(data.encode(pbn.ENCODING) if isinstance(data, str) else data)
+
+        yield to_stdout
+        (raw or out).flush()
         return
     try:
-        if isinstance(data, bytes):
-            Path(path).write_bytes(data)
-        else:
-            Path(path).write_text(data, encoding="utf-8", newline="")
+        f = open(path, "wb")  # noqa: SIM115 - closed below, write errors reported
+    except OSError as exc:
+        raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+    try:
+        with f:
+
+            def to_file(data: str | bytes) -> None:
+                f.write(data.encode(pbn.ENCODING) if isinstance(data, str) else data)
+
+            yield to_file
     except OSError as exc:
         raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _read(path: str, binary: bool = False) -> str | bytes:
+def _write(path: str | None, data: str | bytes) -> None:
+    with _output(path, binary=isinstance(data, bytes)) as write:
+        write(data)
+
+
+def _check_writable(path: str) -> None:
+    """Refuse early an -o path that cannot be written (before long work)."""
+    target = Path(path)
+    if target.is_dir():
+        raise CommandError(f"cannot write {path}: it is a directory")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise CommandError(f"cannot write {path}: no directory {str(parent)!r}")
+    if not os.access(target if target.exists() else parent, os.W_OK):
+        raise CommandError(f"cannot write {path}: permission denied")
+
+
+def _read_bytes(path: str) -> bytes:
     try:
-        if binary:
-            return Path(path).read_bytes()
-        return Path(path).read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        return Path(path).read_text(encoding="latin-1")  # PBN 2.1 says ISO 8859-1
+        return Path(path).read_bytes()
     except OSError as exc:
         raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
 
 
-def _pbn_games(deals: Mapping[int, Deal], event: str, note: str | None = None) -> list[pbn.PbnGame]:
-    games = [pbn.game_for_board(b, d, event=event) for b, d in sorted(deals.items())]
-    if note is not None and games:
-        # PBN commentary before the first game: how the set was dealt (no secret in it).
-        text = note.replace("{", "(").replace("}", ")")
-        games[0] = replace(games[0], comments=("{" + text + "}",))
-    return games
+def _read_text(path: str, encoding: str) -> str:
+    """A text file: UTF-8, Windows-1250 or ISO 8859-1, byte order mark dropped (pbn.decode)."""
+    try:
+        return pbn.decode(_read_bytes(path), encoding)
+    except ValueError as exc:
+        raise CommandError(f"{path}: {exc}") from None
+
+
+def _pbn_games(
+    deals: Iterable[tuple[int, Deal]],
+    *,
+    event: str,
+    site: str = "",
+    date: str = "",
+    note: str | None = None,
+) -> Iterator[pbn.PbnGame]:
+    for k, (board, deal) in enumerate(deals):
+        game = pbn.game_for_board(board, deal, event=event, site=site, date=date)
+        if k == 0 and note is not None:
+            # PBN commentary before the first game: how the set was dealt (no secret in it).
+            text = note.replace("{", "(").replace("}", ")")
+            game = replace(game, comments=("{" + text + "}",))
+        yield game
 
 
 def _dd_json(table: DDTable) -> dict[str, dict[str, int]]:
@@ -248,33 +386,41 @@ def cmd_deal(args: argparse.Namespace) -> int:
                 "(with -o FILE for the seed, --json)"
             )
         return _commit(args)
-    seed, boards, deals = _deal_set(args)
+    _check_set(args)
+    seed = _seed(args)
+    boards = _boards(args, None if args.json else _FORMAT_LIMITS.get(args.format))
+    date = _pbn_date(args.date)
+    if args.format == "dup" and args.output is None and not args.json:
+        raise CommandError("this format is binary: give a file with -o FILE")
     published = dealing.commitment(seed)
+    dealt = _dealt(seed, args, boards)
     if args.json:
         payload = dealing.DealSetProtocol(args.event, args.session, boards, published).to_dict()
         del payload["seed"]
-        payload["deals"] = {str(b): deals[b].to_pbn() for b in boards}
+        payload.update({"site": args.site or None, "date": date or None})
+        payload["deals"] = {str(b): d.to_pbn() for b, d in dealt}
         _write(args.output, json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
-        return 0
-    data: str | bytes
-    if args.format == "pbn":
+    elif args.format == "pbn":
         note = (
             f"Dealt by bridgeko ({dealing.METHOD}): event {args.event!r}, session "
             f"{args.session!r}, boards {args.boards}; seed commitment {published}"
         )
-        data = pbn.dumps(_pbn_games(deals, args.event, note))
+        games = _pbn_games(dealt, event=args.event, site=args.site, date=date, note=note)
+        with _output(args.output) as write:  # streamed: a long set is written as it is dealt
+            for piece in pbn.iter_dumps(games):
+                write(piece)
     elif args.format == "dup":
-        data = formats.to_dup(deals)
+        _write(args.output, formats.to_dup(dict(dealt)))
     else:
         title = f"{args.event} {args.session}".strip()
-        data = formats.to_dlm(deals, title=title)
-    _write(args.output, data)
-    if args.output is not None:
-        print(
-            f"dealt {len(boards)} boards ({args.boards}) of {args.event!r} "
-            f"session {args.session or '(none)'} to {args.output}; commitment {published}",
-            file=sys.stderr,
-        )
+        _write(args.output, formats.to_dlm(dict(dealt), title=title))
+    # The data is written and flushed: the summary on stderr cannot interleave with it.
+    where = f" to {args.output}" if args.output is not None else ""
+    print(
+        f"dealt {len(boards)} boards ({args.boards}) of {args.event!r} "
+        f"session {args.session or '(none)'}{where}; commitment {published}",
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -308,15 +454,12 @@ def _commit(args: argparse.Namespace) -> int:
 # --- verify-deal -----------------------------------------------------------------------------
 
 
-def _file_deals(path: str) -> dict[int, list[Deal]]:
+def _file_deals(path: str, encoding: str) -> dict[int, list[Deal]]:
     """Board number -> the deals the file gives for it (a PBN file may have two rooms)."""
     suffix = Path(path).suffix.lower()
     if suffix == ".dup":
-        raw = _read(path, binary=True)
-        assert isinstance(raw, bytes)
-        return {b: [d] for b, d in formats.from_dup(raw).items()}
-    text = _read(path)
-    assert isinstance(text, str)
+        return {b: [d] for b, d in formats.from_dup(_read_bytes(path)).items()}
+    text = _read_text(path, encoding)
     if suffix == ".dlm":
         return {b: [d] for b, d in formats.from_dlm(text).items()}
     out: dict[int, list[Deal]] = {}
@@ -335,20 +478,20 @@ def cmd_verify_deal(args: argparse.Namespace) -> int:
             f"not a commitment: {args.commitment!r} (expected 64 hex digits of SHA-256)"
         )
     boards = dealing.parse_board_range(args.boards)
+    played = _file_deals(args.file, args.encoding) if args.file is not None else None
     problems: list[tuple[int | None, str]] = []
     commitment_ok = dealing.verify_commitment(seed, commitment_hex)
     if not commitment_ok:
         problems.append((None, "the seed does not match the commitment"))
-    expected = dealing.deal_set(seed, args.event, args.session, boards)
     extra: list[int] = []
-    if args.file is not None:
-        played = _file_deals(args.file)
-        for b in boards:
-            if b not in played:
-                problems.append((b, "not in the file"))
-                continue
-            if any(d != expected[b] for d in played[b]):
-                problems.append((b, "the deal differs from the one dealt by the seed"))
+    for b, expected in _dealt(seed, args, boards):
+        if played is None:
+            continue
+        if b not in played:
+            problems.append((b, "not in the file"))
+        elif any(d != expected for d in played[b]):
+            problems.append((b, "the deal differs from the one dealt by the seed"))
+    if played is not None:
         extra = sorted(set(played) - set(boards))
     if args.json:
         payload = {
@@ -376,13 +519,42 @@ def cmd_verify_deal(args: argparse.Namespace) -> int:
 # --- analyse ---------------------------------------------------------------------------------
 
 
+def _same_file(a: str, b: str) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve() or (
+            Path(b).exists() and os.path.samefile(a, b)
+        )
+    except OSError:
+        return False
+
+
 def cmd_analyse(args: argparse.Namespace) -> int:
-    text = _read(args.file)
-    assert isinstance(text, str)
-    games = list(pbn.parse(text).games)
+    from bridgeko.bridge import analysis  # endplay: loaded only by the commands that use it
+
+    if args.output is not None:
+        if _same_file(args.file, args.output) and not args.force:
+            raise CommandError(
+                f"-o {args.output} is the input file: give another file, or --force to replace it"
+            )
+        _check_writable(args.output)
+    text = _read_text(args.file, args.encoding)
+    try:
+        read = pbn.parse(text, lenient=not args.strict)
+    except pbn.PbnError as exc:
+        raise CommandError(f"{args.file}: {exc} (without --strict the game is skipped)") from None
+    for problem in read.problems:
+        print(f"bridgeko: warning: {args.file}: {problem}", file=sys.stderr)
+    games = list(read.games)
+    skipped = sum(1 for p in read.problems if p.message.startswith("skipped"))
+    if not games:
+        why = f"no game could be read ({skipped} skipped)" if skipped else "no PBN game in it"
+        raise CommandError(f"{args.file}: nothing to analyse: {why}")
     todo = [i for i, g in enumerate(games) if g.deal is not None and g.deal.is_complete]
     if not todo:
-        raise CommandError(f"{args.file}: no complete deal to analyse")
+        raise CommandError(
+            f"{args.file}: no complete deal to analyse (none of its {len(games)} game(s) has a "
+            "Deal tag with 13 cards in each hand)"
+        )
     # One table per distinct deal (a teams file has each deal twice).
     distinct: dict[Deal, int] = {}
     for i in todo:
@@ -417,13 +589,24 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                 "par": _par_json(par) if par is not None else None,
             }
         )
-    if args.json:
-        _write(args.output, json.dumps(records, ensure_ascii=False, indent=2) + "\n")
-    else:
-        _write(args.output, pbn.dumps(games))
-    skipped = len(games) - len(todo)
+    with _output(args.output) as write:
+        if args.json:
+            write(json.dumps(records, ensure_ascii=False, indent=2) + "\n")
+        else:
+            for piece in pbn.iter_dumps(games):
+                write(piece)
+    left = len(games) - len(todo)
+    notes = []
+    if left:
+        notes.append(f"{left} game(s) without a complete deal left as they were")
     if skipped:
-        print(f"note: {skipped} game(s) without a complete deal left as they were", file=sys.stderr)
+        notes.append(f"{skipped} game(s) skipped (see the warnings above)")
+    where = f" to {args.output}" if args.output is not None else ""
+    print(
+        f"analysed {len(unique)} deal(s) in {len(todo)} game(s){where}"
+        + (f"; {'; '.join(notes)}" if notes else ""),
+        file=sys.stderr,
+    )
     return 0
 
 
@@ -431,6 +614,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
 
 def cmd_showcase(args: argparse.Namespace) -> int:
+    from bridgeko.bridge import analysis  # endplay: loaded only by the commands that use it
+
     event, session = args.event, "demo"
     boards = tuple(range(1, 17))
     print("1. A secret seed is made and its commitment published before play (R12.7):")
