@@ -212,18 +212,29 @@ def test_bad_regulations_upload_gives_a_clear_message(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)), ""),
-        ("1;Nov\u00e1k;;1500\n".encode("utf-16"), ""),
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)), "not a text (CSV) file"),
+        ("1;Nov\u00e1k;;1500\n".encode("utf-16"), "not a text (CSV) file"),
+        (("1;" + "N" * 121 + ";;1500\n").encode(), "Line 1: The name is longer than 120"),
+        (("1" * 21 + ";Novák;;1500\n").encode(), "Line 1: The federation id is longer than 20"),
+        ("1;Novák;;99999999999\n".encode(), "Line 1: Elo 99999999999 is too large."),
+        (("1;Novák;" + "K" * 121 + ";1500\n").encode(), "Line 1: The club is longer than 120"),
     ],
 )
 def test_bad_elo_upload_gives_a_clear_message(world: World, content: bytes, message: str) -> None:
     count = (Player.objects.count(), AuditEntry.objects.count())
     client = world.client("organiser")
     url = reverse("players:import", kwargs={"edition": world.edition.slug})
-    data = {"col_federation_id": "1", "col_name": "2", "col_elo": "4", "has_header": ""}
+    data = {
+        "col_federation_id": "1",
+        "col_name": "2",
+        "col_club": "3",
+        "col_elo": "4",
+        "has_header": "",
+    }
     page = client.post(url, data | {"file": SimpleUploadedFile("elo.csv", content)})
     assert page.status_code == 200
-    assert page.context["problems"], "the preview names the problem"
+    problems = page.context["problems"]
+    assert any(message in p for p in problems), problems
     page = client.post(url, data | {"confirm": "1"})
     assert page.status_code == 200
     assert page.context["form"].errors
@@ -384,3 +395,37 @@ def test_public_pages_need_a_handful_of_queries(
     with django_assert_max_num_queries(12):
         response = client.get(reverse(name, kwargs={"edition": slug}))
     assert response.status_code == 200
+
+
+# ---------------------------------------------------------------- accounts and secrets
+
+
+def test_audit_filter_offers_only_the_accounts_of_ones_editions(
+    world: World, toml_1999: str
+) -> None:
+    from bridgeko.accounts.models import Role, RoleAssignment
+    from bridgeko.editions.services import create_edition
+
+    stranger = make_user("stranger")
+    other = create_edition(slug="ko-2000", toml_text=toml_1999, user=stranger)
+    RoleAssignment.objects.create(user=make_user("cizi-td"), edition=other, role=Role.TD)
+    page = world.client("organiser").get(reverse("audit:log"))
+    offered = {u.username for u in page.context["form"].fields["user"].queryset}
+    assert {"organiser", "td", "captain", "appeals"} <= offered
+    assert not {"stranger", "cizi-td", "public"} & offered
+
+
+def test_secret_key_file_made_owner_only_and_empty_file_replaced(tmp_path: Any) -> None:
+    from bridgeko.web import config
+
+    directory = tmp_path / "data"
+    directory.mkdir()
+    path = directory / config.SECRET_KEY_FILE
+    path.write_text("k" * 60 + "\n", encoding="ascii")
+    path.chmod(0o644)
+    assert config.secret_key({}, directory) == "k" * 60
+    assert path.stat().st_mode & 0o777 == 0o600
+    path.write_text("", encoding="ascii")
+    key = config.secret_key({}, directory)
+    assert len(key) >= 50 and path.read_text(encoding="ascii").strip() == key
+    assert path.stat().st_mode & 0o777 == 0o600

@@ -26,10 +26,14 @@ class AuditFilterForm(forms.Form):
         label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def __init__(self, *args: Any, editions: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, editions: Any, users: Any = None, **kwargs: Any) -> None:
+        """``users``: the accounts the reader may see (default: those holding a role in one of
+        ``editions``); an organiser does not learn the accounts of other editions."""
         super().__init__(*args, **kwargs)
         self.fields["edition"].queryset = editions  # type: ignore[attr-defined]
-        self.fields["user"].queryset = get_user_model().objects.order_by(  # type: ignore[attr-defined]
+        if users is None:
+            users = get_user_model().objects.filter(role_assignments__edition__in=editions)
+        self.fields["user"].queryset = users.distinct().order_by(  # type: ignore[attr-defined]
             "username"
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
@@ -32,7 +33,8 @@ def audit_log(request: HttpRequest) -> HttpResponse:
             role_assignments__user=user, role_assignments__role__in=ORGANISER_ROLES
         ).distinct()
         entries = AuditEntry.objects.filter(edition__in=editions)
-    form = AuditFilterForm(request.GET or None, editions=editions)
+    users = get_user_model().objects.all() if user.is_superuser else None
+    form = AuditFilterForm(request.GET or None, editions=editions, users=users)
     if form.is_valid():
         data = form.cleaned_data
         if data["action"]:

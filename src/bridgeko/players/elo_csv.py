@@ -123,6 +123,17 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         return data.decode("cp1250"), "cp1250"
 
 
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The longest texts and the largest Elo the register stores (the caller passes its
+    database's; the defaults are those of ``players.models``)."""
+
+    federation_id: int = 20
+    name: int = 120
+    club: int = 120
+    elo: int = 2_147_483_647
+
+
 def _index(spec: str, header: tuple[str, ...], what: str) -> int | Problem:
     spec = spec.strip()
     if spec.isdigit():
@@ -149,8 +160,15 @@ def parse(
     encoding: str | None = None,
     has_header: bool = True,
     delimiter: str = ";",
+    limits: Limits | None = None,
 ) -> ParseResult:
-    """Reads the Elo list; see the module docstring."""
+    """Reads the Elo list; see the module docstring. ``limits``: the longest texts and the
+    largest Elo the register can store (a longer value is a problem of its line)."""
+    limits = limits or Limits()
+    if b"\x00" in data:  # a text file never holds NUL bytes (a spreadsheet or an image does)
+        return ParseResult(
+            encoding or "", (), (), (Problem(0, _("This is not a text (CSV) file.")),)
+        )
     try:
         text, used = decode(data, encoding)
     except (UnicodeDecodeError, LookupError) as exc:
@@ -217,9 +235,29 @@ def parse(
             )
         else:
             first_line[fed_id] = line_no
+        if len(fed_id) > limits.federation_id:
+            line_problems.append(
+                Problem(
+                    line_no,
+                    _("The federation id is longer than %(max)d characters."),
+                    {"max": limits.federation_id},
+                )
+            )
         name = cell("name")
         if not name:
             line_problems.append(Problem(line_no, _("The name is missing.")))
+        elif len(name) > limits.name:
+            line_problems.append(
+                Problem(
+                    line_no, _("The name is longer than %(max)d characters."), {"max": limits.name}
+                )
+            )
+        if len(cell("club")) > limits.club:
+            line_problems.append(
+                Problem(
+                    line_no, _("The club is longer than %(max)d characters."), {"max": limits.club}
+                )
+            )
         elo: int | None = None
         raw_elo = cell("elo")
         if raw_elo:
@@ -233,6 +271,10 @@ def parse(
                 if elo < 0:
                     line_problems.append(
                         Problem(line_no, _("Elo %(value)s is negative."), {"value": raw_elo})
+                    )
+                elif elo > limits.elo:
+                    line_problems.append(
+                        Problem(line_no, _("Elo %(value)s is too large."), {"value": raw_elo})
                     )
         member: bool | None = None
         if "member" in index:

@@ -99,6 +99,17 @@ def update_player(
 ) -> Player:
     values = _clean(data)
     _check_unique_id(values["federation_id"], exclude=player.pk)
+    try:
+        return _update_player(player, values, user, edition)
+    except IntegrityError:  # a concurrent change took the id
+        raise ServiceError(
+            _("This federation id is already used."), field="federation_id"
+        ) from None
+
+
+def _update_player(
+    player: Player, values: Mapping[str, Any], user: Any, edition: Edition | None
+) -> Player:
     with transaction.atomic():
         player = Player.objects.select_for_update().get(pk=player.pk)
         before = snapshot(player, PLAYER_FIELDS)
@@ -147,6 +158,21 @@ class ImportSummary:
     with_elo: int
 
 
+def register_limits() -> elo_csv.Limits:
+    """What the player register can store, from the model's fields (so that a too-long name is
+    a problem of its line, not a database error)."""
+
+    def length(name: str) -> int:
+        return int(Player._meta.get_field(name).max_length or 0)
+
+    return elo_csv.Limits(
+        federation_id=length("federation_id"),
+        name=length("name"),
+        club=length("club"),
+        elo=2_147_483_647,  # PositiveIntegerField on every backend
+    )
+
+
 def preview_elo(
     data: bytes,
     columns: elo_csv.Columns,
@@ -155,7 +181,9 @@ def preview_elo(
     has_header: bool = True,
 ) -> elo_csv.ParseResult:
     """Parses without saving (the preview step)."""
-    return elo_csv.parse(data, columns, encoding=encoding, has_header=has_header)
+    return elo_csv.parse(
+        data, columns, encoding=encoding, has_header=has_header, limits=register_limits()
+    )
 
 
 def import_elo(
@@ -173,9 +201,26 @@ def import_elo(
     Players are matched by federation id: new ones are created, known ones get the file's name,
     club and membership. The list of that date is replaced. Any problem: nothing is imported.
     """
-    result = elo_csv.parse(data, columns, encoding=encoding, has_header=has_header)
+    result = elo_csv.parse(
+        data, columns, encoding=encoding, has_header=has_header, limits=register_limits()
+    )
     if result.problems:
         raise EloImportError(result.problems)
+    try:
+        return _import_rows(edition, result, columns, user, source_name)
+    except IntegrityError:  # a concurrent import or player change took an id
+        raise ServiceError(
+            _("Another import or change of the register ran meanwhile; nothing was imported.")
+        ) from None
+
+
+def _import_rows(
+    edition: Edition,
+    result: elo_csv.ParseResult,
+    columns: elo_csv.Columns,
+    user: Any,
+    source_name: str,
+) -> ImportSummary:
     reference_date = edition.regulations.rating.reference_date
     with transaction.atomic():
         existing = {

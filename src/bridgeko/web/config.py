@@ -137,9 +137,12 @@ def secret_key(env: Mapping[str, str], directory: Path) -> str:
     except FileNotFoundError:
         key = ""
     if key:
+        _owner_only(path)
         return key
     directory.mkdir(parents=True, exist_ok=True)
     key = secrets.token_urlsafe(50)
+    if path.exists():  # an empty file (a crash while it was written): write a new key
+        path.unlink()
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:  # another process won the race
@@ -148,6 +151,15 @@ def secret_key(env: Mapping[str, str], directory: Path) -> str:
         handle.write(key + "\n")
     os.chmod(path, 0o600)
     return key
+
+
+def _owner_only(path: Path) -> None:
+    """A key file readable by others (copied, or made by an older version) is made 0600."""
+    try:
+        if path.stat().st_mode & 0o077:
+            os.chmod(path, 0o600)
+    except OSError:  # not ours to change: the key still works
+        pass
 
 
 def host_list(env: Mapping[str, str], name: str) -> list[str]:
