@@ -383,3 +383,16 @@ def test_R3_1_R7_1_default_pairs_come_from_the_data_model() -> None:
 
     default = inspect.signature(check).parameters["min_pairs"].default
     assert default == EntryRules(deadline=DEADLINE).min_players // 2 == 2
+
+
+@pytest.mark.parametrize("name", ["SOKOL PRAHA", "sokol praha", "Sokol  Praha ", "SoKoL pRaHa"])
+def test_R4_1_I4_name_changed_in_case_only_is_still_returning(name: str) -> None:
+    # Same name (letter case and spacing ignored) and 3 players including the captain "cap".
+    decision = entry_fee(name, ["cap", "b", "c", "x"], {}, PREVIOUS, REG)
+    assert (decision.amount, decision.tier) == (300, FeeTier.RETURNING)
+    assert is_returning_team(name, ["cap", "b", "c", "x"], "Sokol Praha", PREVIOUS["Sokol Praha"])
+
+
+def test_R4_1_I4_a_different_name_is_a_new_team_even_with_the_same_players() -> None:
+    decision = entry_fee("Sokol Brno", ["cap", "b", "c", "d"], {}, PREVIOUS, REG)
+    assert decision.tier is FeeTier.OTHER
