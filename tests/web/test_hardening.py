@@ -429,3 +429,41 @@ def test_secret_key_file_made_owner_only_and_empty_file_replaced(tmp_path: Any) 
     key = config.secret_key({}, directory)
     assert len(key) >= 50 and path.read_text(encoding="ascii").strip() == key
     assert path.stat().st_mode & 0o777 == 0o600
+
+
+# ---------------------------------------------------------------- values the database cannot hold
+
+
+def test_too_large_amounts_are_form_errors_not_database_errors(world: World) -> None:
+    team = enter_team(world.edition, "Sokol", make_players(4), world.users["organiser"])
+    client = world.client("organiser")
+    kwargs = {"edition": world.edition.slug, "team": team.pk}
+    count = AuditEntry.objects.count()
+    page = client.post(reverse("entries:fee", kwargs=kwargs), {"amount": "99999999999"})
+    assert page.status_code == 200 and page.context["form"].errors["amount"]
+    page = client.post(reverse("entries:conditions", kwargs=kwargs), {"fee_paid": "99999999999"})
+    assert page.status_code == 200 and page.context["form"].errors["fee_paid"]
+    assert AuditEntry.objects.count() == count
+
+
+def test_edition_name_and_year_must_fit_the_edition_row(world: World, toml_1999: str) -> None:
+    from bridgeko.editions.forms import EditionEditForm
+
+    count = (Edition.objects.count(), AuditEntry.objects.count())
+    client = world.client("organiser")
+    long_name = toml_1999.replace('name = "', 'name = "' + "X" * 200, 1)
+    page = client.post(
+        reverse("editions:create"),
+        {"slug": "dlouhy", "upload": SimpleUploadedFile("r.toml", long_name.encode())},
+    )
+    assert page.status_code == 200
+    assert "longer than 200 characters" in page.content.decode()
+    form = EditionEditForm(edition=world.edition)
+    data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
+    page = client.post(
+        reverse("editions:edit", kwargs={"edition": world.edition.slug}),
+        data | {"edition__year": "123456789012"},
+    )
+    assert page.status_code == 200
+    assert page.context["form"].errors["edition__year"]
+    assert (Edition.objects.count(), AuditEntry.objects.count()) == count

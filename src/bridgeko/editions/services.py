@@ -55,9 +55,29 @@ def bundled_files() -> list[Path]:
 def parse_regulations(text: str) -> regs.Regulations:
     """The engine's parser, its errors turned into a :class:`RegulationsServiceError`."""
     try:
-        return regs.loads(text)
+        return _storable(regs.loads(text))
     except regs.RegulationsError as exc:
         raise RegulationsServiceError(exc.problems) from None
+
+
+MAX_YEAR = 9999
+"""The largest year an edition's pages can show (dates have four-digit years)."""
+
+
+def _storable(reg: regs.Regulations) -> regs.Regulations:
+    """The name and year are copied into the edition's row: they must fit its columns."""
+    longest = Edition._meta.get_field("name").max_length or 0
+    if len(reg.edition.name) > longest:
+        raise ServiceError(
+            _("The name of the edition is longer than %(max)d characters.") % {"max": longest},
+            field="edition__name",
+        )
+    if reg.edition.year > MAX_YEAR:
+        raise ServiceError(
+            _("The year must have at most four digits, not %(year)d.") % {"year": reg.edition.year},
+            field="edition__year",
+        )
+    return reg
 
 
 def create_edition(
@@ -116,7 +136,7 @@ def update_edition(
     """Replaces the regulations by ``data`` (the shape of ``regulations.to_dict``) and sets
     the previous edition."""
     try:
-        reg = regs.from_dict(data)
+        reg = _storable(regs.from_dict(data))
     except regs.RegulationsError as exc:
         raise RegulationsServiceError(exc.problems) from None
     if previous is not None and (previous.pk == edition.pk or _is_descendant(previous, edition)):

@@ -102,6 +102,10 @@ class PairsForm(forms.Form):
         return out
 
 
+MAX_AMOUNT = 2_147_483_647
+"""The largest amount the database stores (a PositiveIntegerField); more is a form error."""
+
+
 class ConditionsForm(forms.Form):
     form_received = forms.DateField(
         label=_("Entry form received (R3.1a)"),
@@ -112,7 +116,9 @@ class ConditionsForm(forms.Form):
     fee_received = forms.DateField(
         label=_("Entry fee received (R3.1c)"), required=False, widget=DATE_WIDGET
     )
-    fee_paid = forms.IntegerField(label=_("Amount received"), min_value=0, initial=0)
+    fee_paid = forms.IntegerField(
+        label=_("Amount received"), min_value=0, max_value=MAX_AMOUNT, initial=0
+    )
 
     def __init__(self, *args: Any, team: Team, pairs: list[Pair], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -136,6 +142,7 @@ class FeeForm(forms.Form):
     amount = forms.IntegerField(
         label=_("Fee decided by the organiser"),
         min_value=0,
+        max_value=MAX_AMOUNT,
         required=False,
         help_text=_("Leave empty to return to the fee of R4.1."),
     )
