@@ -621,3 +621,23 @@ def test_R9_2_R11_1_R11_4_boundaries(
     assert byes(size, teams) == bye_numbers
     result = held(field([500 + k for k in range(teams)]))
     assert (result.scheme_size, result.seeded, result.byes) == (size, seeded, bye_numbers)
+
+
+def test_R11_4_byes_of_the_draw_are_those_of_the_bracket() -> None:
+    # One place for R11.4: the draw's byes are the first-round byes of the standard scheme, and
+    # for the standard layout they are the numbers i whose opponent size+1-i is missing.
+    from bridgeko.competition.bracket import MatchStatus as BracketStatus
+    from bridgeko.competition.bracket import resolve, standard_scheme
+
+    for size in (8, 16, 32, 64):
+        for teams in range(size // 2 + 1, size + 1):
+            state = resolve(standard_scheme(size), teams=teams)
+            expected = sorted(
+                m.winner.number
+                for m in state.matches
+                if m.spec.round == 1 and m.status is BracketStatus.BYE
+            )
+            assert list(byes(size, teams)) == expected
+            assert list(byes(size, teams)) == [
+                i for i in range(1, size + 1) if size + 1 - i > teams
+            ]

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field, fields
 from datetime import datetime
 from typing import Any, Generic, Protocol, TypeVar
 
-from bridgeko.competition.bracket import first_round
+from bridgeko.competition.bracket import MatchStatus as BracketStatus
+from bridgeko.competition.bracket import resolve, standard_scheme
 from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import DrawRules, EntryRules, Regulations
 
@@ -281,16 +282,18 @@ def seeded_count(size: int, n_teams: int, *, seeded_divisor: int | None = None) 
 
 
 def byes(size: int, n_teams: int) -> tuple[int, ...]:
-    """Numbers whose first-round opponent is missing and who go straight on (R11.4, I1)."""
-    out: list[int] = []
-    if size < 4:
+    """Numbers whose first-round opponent is missing and who go straight on (R11.4, I1).
+
+    Read off the standard scheme (:func:`bridgeko.competition.bracket.resolve`), so the draw
+    and the bracket give the byes in one place.
+    """
+    if size < 4 or not 0 <= n_teams <= size:
         return ()
-    for a, b in first_round(size):
-        if a <= n_teams < b:
-            out.append(a)
-        elif b <= n_teams < a:  # pragma: no cover - first_round lists the lower number first
-            out.append(b)
-    return tuple(sorted(out))
+    state = resolve(standard_scheme(size), teams=n_teams)
+    first = (m for m in state.matches if m.spec.round == 1)
+    return tuple(
+        sorted(m.winner.number for m in first if m.status is BracketStatus.BYE and m.winner.number)
+    )
 
 
 # ---------------------------------------------------------------------------------------------
