@@ -467,3 +467,44 @@ def test_edition_name_and_year_must_fit_the_edition_row(world: World, toml_1999:
     assert page.status_code == 200
     assert page.context["form"].errors["edition__year"]
     assert (Edition.objects.count(), AuditEntry.objects.count()) == count
+
+
+def test_R14_1_dates_not_changed_after_a_concurrent_publication(
+    world: World, monkeypatch: Any
+) -> None:
+    """The page checked "not published" just before another organiser published the dates:
+    the change is refused under the draw's lock and nothing is saved."""
+    from datetime import datetime
+
+    from bridgeko.draw.models import MatchDate
+    from tests.web.test_draw import held
+
+    enter_13(world)
+    held(world)
+    organiser = world.users["organiser"]
+    draw_services.default_schedule(
+        edition=world.edition, first_date=DRAW_AT.date(), user=organiser, now=DRAW_AT
+    )
+    stale = Draw.objects.get(edition=world.edition)
+    draw_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
+    monkeypatch.setattr(draw_services, "_schedule_editable", lambda edition: stale)
+    row = MatchDate.objects.filter(draw=stale).first()
+    assert row is not None
+    count = AuditEntry.objects.count()
+    with pytest.raises(ServiceError):
+        draw_services.set_match_date(
+            edition=world.edition,
+            match=row.match,
+            start=datetime(1999, 4, 1, 18, 0, tzinfo=DRAW_AT.tzinfo),
+            location="Jinde",
+            user=organiser,
+            now=DRAW_AT,
+        )
+    with pytest.raises(ServiceError):
+        draw_services.default_schedule(
+            edition=world.edition, first_date=DRAW_AT.date(), user=organiser, now=DRAW_AT
+        )
+    with pytest.raises(ServiceError):
+        draw_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
+    assert MatchDate.objects.get(pk=row.pk).location == row.location
+    assert AuditEntry.objects.count() == count

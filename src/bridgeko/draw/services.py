@@ -335,6 +335,15 @@ def _schedule_editable(edition: Edition) -> Draw:
     return draw
 
 
+def _still_editable(edition: Edition) -> Draw:
+    """Inside the write's transaction, under the draw's lock: the dates were not published
+    meanwhile (a concurrent request)."""
+    draw = _draw_for_update(edition)
+    if draw.schedule_published_at is not None:
+        raise ServiceError(_("The dates are published; they can no longer be edited here."))
+    return draw
+
+
 def default_schedule(
     *, edition: Edition, first_date: date, user: Any, now: datetime
 ) -> list[MatchDate]:
@@ -353,6 +362,7 @@ def default_schedule(
         ) from None
     matches = _preliminary_matches(draw)
     with transaction.atomic():
+        _still_editable(edition)
         MatchDate.objects.filter(draw=draw).delete()
         rows = MatchDate.objects.bulk_create(
             MatchDate(
@@ -392,6 +402,7 @@ def set_match_date(
             field="start",
         )
     with transaction.atomic():
+        _still_editable(edition)
         row = MatchDate.objects.select_for_update().filter(draw=draw, match=match).first()
         if row is None:
             raise ServiceError(_("No such match in the preliminary rounds."), field="match")
@@ -417,7 +428,7 @@ def publish_schedule(*, edition: Edition, user: Any, now: datetime) -> Draw:
     if not MatchDate.objects.filter(draw=draw).exists() and _preliminary_matches(draw):
         raise ServiceError(_("Set the dates of the matches first."))
     with transaction.atomic():
-        draw = _draw_for_update(edition)
+        draw = _still_editable(edition)
         draw.schedule_published_at = now
         draw.save(update_fields=["schedule_published_at"])
         assert draw.held_at is not None
