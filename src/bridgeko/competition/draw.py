@@ -580,7 +580,7 @@ def _result(
         numbers=numbers,
         scheme_size=size,
         seeded=seeded,
-        byes=byes(size, len(numbering)),
+        byes=tuple(int(b["number"]) for b in doc["byes"]),  # computed once, by _protocol
         lot=tuple(by_id[tid] for tid in lot),
         protocol=doc,
     )
