@@ -659,3 +659,12 @@ def test_R12_8_extra_segment_time_when_both_sizes_are_equal() -> None:
         segment_time_limit(4, True, MatchRules(), extra=False)
     with pytest.raises(ScheduleError, match="16 boards"):
         segment_time_limit(16, True, MatchRules(), extra=True)
+
+
+def test_I15_end_of_play_is_the_later_instant_in_the_repeated_hour() -> None:
+    # Open room done at 02:50 CEST (00:50 UTC), closed room at 02:10 CET (01:10 UTC, fold=1):
+    # the closed room finished later although its wall clock shows an earlier time.
+    open_room = datetime(1999, 10, 31, 2, 50, tzinfo=PRAGUE)
+    closed_room = datetime(1999, 10, 31, 2, 10, fold=1, tzinfo=PRAGUE)
+    assert end_of_play(open_room, closed_room) is closed_room
+    assert end_of_play(closed_room, open_room) is closed_room

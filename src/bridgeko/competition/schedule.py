@@ -523,6 +523,7 @@ def end_of_play(open_room_finished: datetime, closed_room_finished: datetime) ->
     return max(
         _aware(open_room_finished, "the open room's end"),
         _aware(closed_room_finished, "the closed room's end"),
+        key=lambda moment: moment.astimezone(UTC),  # real time, also in the repeated hour
     )
 
 
