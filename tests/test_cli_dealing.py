@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -173,22 +176,53 @@ def test_deal_json_lists_the_deals_and_the_commitment(capsys: pytest.CaptureFixt
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["deal", "--seed", "xyz", "--event", "E", "--boards", "1-2"], "not a seed"),
+        (["deal", "--seed", "xyz", "--event", "E", "--boards", "1-2"], "not a seed: 'xyz'"),
+        (["deal", "--seed", "abc", "--event", "E", "--boards", "1-2"], "3 hex digits, an odd"),
         (["deal", "--seed", "abcd", "--event", "E", "--boards", "1-2"], "at least 16 bytes"),
-        (["deal", "--seed", SEED, "--event", "E", "--boards", "5-2"], "'5-2'"),
+        (["deal", "--seed", "ab" * 15, "--event", "E", "--boards", "1-2"], "this one has 15"),
+        (["deal", "--seed", SEED, "--event", "E", "--boards", "5-2"], "empty board range '5-2'"),
+        (["deal", "--seed", SEED, "--event", "E", "--boards", "0-3"], "start at 1, not 0"),
+        (["deal", "--seed", SEED, "--event", "E", "--boards", "a-b"], "not a board range: 'a-b'"),
+        (["deal", "--seed", SEED, "--event", "E", "--boards", "1-3,2"], "listed twice"),
+        (["deal", "--seed", SEED, "--event", "E", "--boards", "1-2000000"], "at most 1,000,000"),
+        (
+            ["deal", "--seed", SEED, "--event", "E", "--boards", "1-100", "--format", "dlm"],
+            "the DLM format holds boards 1 to 99, not '1-100'",
+        ),
+        (
+            ["deal", "--seed", SEED, "--event", "E", "--boards", "998-1000", "--format", "dup"],
+            "the DUP format holds boards 1 to 999",
+        ),
         (["deal", "--seed", SEED, "--event", "E"], "missing --boards"),
+        (["deal", "--event", "E", "--boards", "1"], "missing --seed (or --seed-file)"),
+        (["deal", *SET, "--date", "1999-13-01"], "--date: there is no such day as '1999-13-01'"),
+        (["deal", *SET, "--date", "4.6.1999"], "--date: not a date: '4.6.1999'"),
+        (["deal", *SET, "-o", "/no/such/dir/out.pbn"], "cannot write /no/such/dir/out.pbn"),
+        (["deal", *SET, "--format", "dup"], "give a file with -o FILE"),
+        (["deal", "--seed-file", "/no/such/seed", *SET[2:]], "cannot read /no/such/seed"),
         (["verify-deal", *SET, "--commitment", "12"], "not a commitment"),
         (["verify-deal", *SET, "--commitment", COMMITMENT, "/no/such/file.pbn"], "cannot read"),
-        (["analyse", "/no/such/file.pbn"], "cannot read"),
+        (["analyse", "/no/such/file.pbn"], "cannot read /no/such/file.pbn"),
+        (["analyse", "/"], "cannot read /: Is a directory"),
     ],
 )
 def test_bad_input_is_a_clear_message_and_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    code, _out, err = run(capsys, *argv)
+    code, out, err = run(capsys, *argv)
     assert code == 2
     assert err.startswith("bridgeko: ") and message in err
-    assert "Traceback" not in err
+    assert err.count("\n") == 1, err  # one line
+    assert out == ""
+
+
+def test_an_unwritable_output_is_refused_before_dealing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for target in (tmp_path, tmp_path / "missing" / "out.pbn"):
+        code, out, err = run(capsys, "deal", *SET, "-o", str(target))
+        assert code == 2 and out == ""
+        assert err.startswith(f"bridgeko: cannot write {target}: ") and err.count("\n") == 1
 
 
 def test_a_broken_pbn_file_is_a_clear_message(
@@ -255,3 +289,180 @@ def test_showcase_runs_the_tour(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     table = [ln for ln in lines if ln[:9].strip().isdigit()]
     assert len(table) == 16
+
+
+# --- deal: Site, Date, output and summary ---------------------------------------------------
+
+
+@pytest.mark.parametrize("given", ["1999.06.04", "1999-06-04"])
+def test_deal_writes_site_and_date(capsys: pytest.CaptureFixture[str], given: str) -> None:
+    code, out, _ = run(capsys, "deal", *SET, "--site", "Praha", "--date", given)
+    games = pbn.parse(out).games
+    assert code == 0 and len(games) == 16
+    assert {(g.site, g.date) for g in games} == {("Praha", "1999.06.04")}
+    assert '[Date "1999.06.04"]\r\n' in out
+
+
+def test_deal_without_site_and_date_writes_question_marks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "deal", *SET)
+    assert code == 0 and '[Site "?"]\r\n[Date "?"]\r\n' in out
+    code, out, _ = run(capsys, "deal", *SET, "--date", "1999.??.??")
+    assert code == 0 and '[Date "1999.??.??"]' in out
+
+
+def test_deal_json_gives_site_and_date(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", *SET, "--json", "--site", "Brno", "--date", "1999.06.04")
+    data = json.loads(out)
+    assert code == 0 and (data["site"], data["date"]) == ("Brno", "1999.06.04")
+
+
+def test_deal_stdout_is_only_the_data_and_the_summary_goes_to_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "deal", *SET)
+    expected = deal_set(bytes.fromhex(SEED), EVENT, "QF-1", range(1, 17))
+    assert code == 0 and out.startswith("% PBN 2.1\r\n% EXPORT\r\n{Dealt by bridgeko")
+    assert {g.board: g.deal for g in pbn.parse(out).games} == expected
+    assert err == f"dealt 16 boards (1-16) of {EVENT!r} session QF-1; commitment {COMMITMENT}\n"
+
+
+def test_deal_summary_comes_after_the_data_on_a_shared_stream(tmp_path: Path) -> None:
+    # stdout and stderr into one pipe, as in a terminal: the summary is the last line.
+    argv = [sys.executable, "-m", "bridgeko.cli", "deal", *SET[:-1], "1-600"]
+    done = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, check=True)
+    lines = done.stdout.decode("utf-8").split("\r\n")
+    assert lines[0] == "% PBN 2.1" and lines[-2] == '[Result "?"]'
+    assert lines[-1].startswith("dealt 600 boards (1-600) of") and lines[-1].endswith("\n")
+    assert sum(line.startswith("dealt ") for line in lines) == 1
+
+
+def test_a_long_set_streamed_in_chunks_is_the_text_of_the_whole_set(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "deal", *SET[:-1], "1-1100", "--site", "Praha")
+    dealt = deal_set(bytes.fromhex(SEED), EVENT, "QF-1", range(1, 1101))
+    games = [pbn.game_for_board(b, d, event=EVENT, site="Praha") for b, d in dealt.items()]
+    note = (
+        f"{{Dealt by bridgeko (bridgeko-deal-v1): event {EVENT!r}, session 'QF-1', boards "
+        f"1-1100; seed commitment {COMMITMENT}}}"
+    )
+    games[0] = replace(games[0], comments=(note,))
+    assert code == 0 and out == pbn.dumps(games)
+
+
+def test_czech_names_are_written_in_utf8(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "set.pbn"
+    argv = ["--seed", SEED, "--event", "Mistrovství ČR", "--boards", "1-2"]
+    code, _, _ = run(capsys, "deal", *argv, "--site", "Plzeň", "-o", str(path))
+    data = path.read_bytes()
+    assert code == 0 and not data.startswith(b"\xef\xbb\xbf")
+    assert '[Event "Mistrovství ČR"]\r\n[Site "Plzeň"]'.encode() in data
+    code, out, _ = run(capsys, "deal", *argv)
+    assert code == 0 and '[Event "Mistrovství ČR"]' in out
+
+
+@pytest.mark.parametrize(
+    ("encoding", "bom"),
+    [("utf-8", b""), ("utf-8", b"\xef\xbb\xbf"), ("cp1250", b""), ("latin-1", b"")],
+)
+def test_verify_reads_utf8_bom_cp1250_and_latin1_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, encoding: str, bom: bytes
+) -> None:
+    event = "Mistrovství ČR" if encoding != "latin-1" else "Coupe d'Été"
+    argv = ["--seed", SEED, "--event", event, "--session", "F", "--boards", "1-4"]
+    code, text, _ = run(capsys, "deal", *argv)
+    path = tmp_path / "played.pbn"
+    path.write_bytes(bom + text.encode(encoding))
+    commitment = ["--commitment", COMMITMENT]
+    code, out, _ = run(capsys, "verify-deal", *argv, *commitment, str(path))
+    assert (code, out) == (0, "OK: the seed matches the commitment; 4 boards of the file match\n")
+    if encoding != "utf-8":
+        code, _, err = run(
+            capsys, "verify-deal", *argv, *commitment, "--encoding", "utf-8", str(path)
+        )
+        assert code == 2 and "not utf-8" in err and "--encoding" in err
+
+
+# --- analyse: input file, lenient reading, empty files ---------------------------------------
+
+
+def _one_board_file(path: Path, extra: str = "") -> None:
+    games = pbn.games_for_board(1, Deal.from_pbn(DDS_DEAL), event="Test")
+    path.write_text(pbn.dumps(games) + extra, encoding="utf-8")
+
+
+def test_analyse_refuses_to_overwrite_its_input_without_force(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    src = tmp_path / "in.pbn"
+    _one_board_file(src)
+    before = src.read_bytes()
+    for same in (str(src), str(tmp_path / "." / "in.pbn")):
+        code, _, err = run(capsys, "analyse", str(src), "-o", same)
+        assert code == 2 and err.count("\n") == 1
+        assert "is the input file" in err and "--force" in err
+        assert src.read_bytes() == before
+    code, _, err = run(capsys, "analyse", str(src), "-o", str(src), "--force")
+    assert code == 0 and f"to {src}" in err
+    assert [g.par.score if g.par else None for g in pbn.parse(src.read_text("utf-8")).games] == [
+        -110,
+        -110,
+    ]
+
+
+def test_analyse_skips_a_bad_game_with_a_warning_naming_its_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    src = tmp_path / "in.pbn"
+    _one_board_file(src, '\r\n[Board "2"]\r\n[Deal "N:AK - - -"]\r\n')
+    board_2 = src.read_bytes().decode("utf-8").split("\r\n").index('[Board "2"]') + 1
+    code, out, err = run(capsys, "analyse", str(src))
+    assert code == 0
+    warnings = [line for line in err.splitlines() if "warning:" in line]
+    assert warnings == [
+        f"bridgeko: warning: {src}: line {board_2 + 1}: skipped the game starting on line "
+        f"{board_2}: bad Deal 'N:AK - - -': not a hand: 'AK' (expected 4 suits separated by dots)"
+    ]
+    assert "1 game(s) skipped" in err.splitlines()[-1]
+    assert [g.board for g in pbn.parse(out).games] == [1, 1]
+    code, out, err = run(capsys, "analyse", str(src), "--strict")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"bridgeko: {src}: line {board_2 + 1}: bad Deal 'N:AK - - -'")
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "nothing to analyse: no PBN game in it"),
+        ("% just a comment line\n{and a comment}\n", "nothing to analyse: no PBN game in it"),
+        ('[Board "1"]\n[Deal "N:AK - - -"]\n', "nothing to analyse: no game could be read"),
+        ('[Event "x"]\n[Board "1"]\n', "no complete deal to analyse (none of its 1 game(s)"),
+    ],
+)
+def test_analyse_a_file_with_nothing_to_analyse_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str, message: str
+) -> None:
+    src = tmp_path / "empty.pbn"
+    src.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "analyse", str(src))
+    assert code == 2 and out == ""
+    assert err.splitlines()[-1].startswith(f"bridgeko: {src}: {message}")
+
+
+def test_analyse_reads_a_cp1250_file_and_writes_utf8(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    src = tmp_path / "in.pbn"
+    games = pbn.games_for_board(1, Deal.from_pbn(DDS_DEAL), event="Mistrovství ČR")
+    src.write_bytes(pbn.dumps(games).encode("cp1250"))
+    out_file = tmp_path / "out.pbn"
+    code, _, _ = run(capsys, "analyse", str(src), "-o", str(out_file))
+    assert code == 0
+    assert [g.event for g in pbn.parse(out_file.read_text(encoding="utf-8")).games] == [
+        "Mistrovství ČR",
+        "Mistrovství ČR",
+    ]

@@ -836,3 +836,62 @@ def test_sample_file_exports_as_the_general_path_does() -> None:
     games = pbn.parse((DATA / "sample_teams.pbn").read_text(encoding="utf-8")).games
     for game in games:
         assert pbn.write_game(game) == _reference_write_game(game)
+
+
+# --- encodings and streaming ------------------------------------------------------------------
+
+CZECH_GAME = '[Event "Mistrovství ČR"]\n[Site "Plzeň"]\n[North "Dvořák, Jiří"]\n[Board "1"]\n'
+
+
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        (CZECH_GAME.encode("utf-8"), CZECH_GAME),
+        (b"\xef\xbb\xbf" + CZECH_GAME.encode("utf-8"), CZECH_GAME),
+        (CZECH_GAME.encode("cp1250"), CZECH_GAME),
+        (b"\xff\xfe" + CZECH_GAME.encode("utf-16-le"), CZECH_GAME),
+        (b"\xfe\xff" + CZECH_GAME.encode("utf-16-be"), CZECH_GAME),
+        ('[Event "Müller Straße"]\n'.encode("latin-1"), '[Event "Müller Straße"]\n'),
+        (b'[Event "plain"]\r\n', '[Event "plain"]\r\n'),
+    ],
+)
+def test_decode_reads_utf8_with_or_without_bom_cp1250_and_latin1(data: bytes, text: str) -> None:
+    assert pbn.decode(data) == text
+    assert pbn.parse(pbn.decode(data)).games[0].event == pbn.parse(text).games[0].event
+
+
+def test_decode_with_a_given_encoding_overrides_the_guess() -> None:
+    data = "Brève".encode("latin-1")  # the byte of è is č in Windows-1250
+    assert pbn.decode(data) == "Brčve"  # the guess prefers the Czech reading
+    assert pbn.decode(data, "latin-1") == "Brève"
+    assert pbn.decode(b"\xef\xbb\xbfx", "utf-8") == "x"
+    with pytest.raises(ValueError, match="not utf-8: invalid start byte at byte 3"):
+        pbn.decode("Dvořák".encode("cp1250")[:4], "utf-8")
+    with pytest.raises(ValueError, match="unknown encoding 'ebcdic'"):
+        pbn.decode(b"", "ebcdic")
+
+
+def test_czech_names_survive_a_utf8_file() -> None:
+    game = pbn.game_for_board(
+        1, DEAL, event="Mistrovství ČR", site="Plzeň", players={Seat.NORTH: "Dvořák, Jiří"}
+    )
+    data = pbn.dumps([game]).encode(pbn.ENCODING)
+    again = pbn.parse(pbn.decode(data)).games[0]
+    assert (again.event, again.site, again.players) == (
+        "Mistrovství ČR",
+        "Plzeň",
+        {Seat.NORTH: "Dvořák, Jiří"},
+    )
+
+
+@pytest.mark.parametrize("export", [True, False])
+def test_iter_dumps_pieces_join_to_dumps(export: bool) -> None:
+    games = [
+        pbn.PbnGame(()),
+        *pbn.games_for_board(1, DEAL),
+        pbn.PbnGame(()),
+        pbn.PbnGame((), ("{alone}",)),
+    ]
+    for k in range(len(games) + 1):
+        part = games[:k]
+        assert "".join(pbn.iter_dumps(part, export=export)) == pbn.dumps(part, export=export)

@@ -1254,7 +1254,7 @@ def decode(data: bytes, encoding: str = "auto") -> str:
         return data.decode(encoding)
     except UnicodeDecodeError as exc:
         raise BridgeInputError(
-            f"the file is not {encoding}: {exc.reason} at byte {exc.start} (try another --encoding)"
+            f"the file is not {encoding}: {exc.reason} at byte {exc.start}"
         ) from None
 
 

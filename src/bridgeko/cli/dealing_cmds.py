@@ -332,7 +332,7 @@ def _read_text(path: str, encoding: str) -> str:
     try:
         return pbn.decode(_read_bytes(path), encoding)
     except ValueError as exc:
-        raise CommandError(f"{path}: {exc}") from None
+        raise CommandError(f"{path}: {exc} (try another --encoding, or auto)") from None
 
 
 def _pbn_games(
