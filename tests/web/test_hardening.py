@@ -82,6 +82,24 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
     assert {"home", "editions:detail", "public:home", "public:draw"} <= set(names)
 
 
+def test_protected_read_only_pages_refuse_a_post(world: World) -> None:
+    """A protected URL registered for GET only must refuse a POST (it would otherwise be a
+    mutating URL the registry does not know)."""
+    from tests.web.test_permissions import REGISTRY
+
+    methods: dict[str, set[str]] = {}
+    for entry in REGISTRY:
+        methods.setdefault(entry.name, set()).add(entry.method)
+    client = world.client("organiser")
+    checked = 0
+    for entry in REGISTRY:
+        if methods[entry.name] == {"get"}:
+            response = client.post(reverse(entry.name, kwargs=entry.kwargs(world)), {})
+            assert response.status_code == 405, entry.name
+            checked += 1
+    assert checked >= 6
+
+
 def test_forms_carry_the_csrf_token_and_no_text_is_marked_safe() -> None:
     for app in APPS:
         for template in (SRC / app / "templates").rglob("*.html"):

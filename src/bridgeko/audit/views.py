@@ -10,6 +10,7 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.views.decorators.http import require_safe
 
 from bridgeko.accounts.models import ORGANISER_ROLES
 from bridgeko.accounts.permissions import organiser_of_any_edition_required
@@ -20,6 +21,7 @@ from bridgeko.editions.models import Edition
 PAGE_SIZE = 50
 
 
+@require_safe
 @organiser_of_any_edition_required
 def audit_log(request: HttpRequest) -> HttpResponse:
     user = request.user

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
 from bridgeko.audit.services import ServiceError
@@ -41,6 +41,7 @@ def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
     return context
 
 
+@require_safe
 @edition_role_required(*ORGANISERS)
 def manage(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(request, "draw/manage.html", _manage_context(edition))
@@ -137,6 +138,7 @@ def manual(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(request, "draw/manage.html", _manage_context(edition, manual_form=form))
 
 
+@require_safe
 @edition_role_required(*ORGANISERS)
 def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
     draw = services.draw_of(edition)

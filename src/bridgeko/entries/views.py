@@ -9,7 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.models import Role
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required, is_organiser
@@ -61,6 +61,7 @@ def _roster(form: TeamForm) -> list[Player] | None:
     return players
 
 
+@require_safe
 @edition_role_required(*ORGANISERS)
 def team_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(
@@ -103,6 +104,7 @@ def team_create(request: HttpRequest, edition: Edition) -> HttpResponse:
     )
 
 
+@require_safe
 @edition_role_required(CAPTAIN, team_kwarg="team")
 def team_detail(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
     info = services.team_info(_team(edition, team))

@@ -11,7 +11,7 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
 from bridgeko.audit.services import ServiceError
@@ -26,6 +26,7 @@ SESSION_KEY = "bridgeko.players.elo_upload"
 MAX_UPLOAD = 10 * 1024 * 1024
 
 
+@require_safe
 @edition_role_required(*ORGANISERS)
 def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     query = request.GET.get("q", "").strip()
