@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
 
@@ -274,3 +274,17 @@ def test_R16_3_I12_appeal_in_time_counts_real_minutes_when_the_clocks_go_back() 
         "M7", "Lvi", datetime(1999, 10, 31, 2, 15, fold=1, tzinfo=prague), "TD", RULES
     )
     assert appeal_in_time(early, REG, match_ended_at=end).in_time
+
+
+def test_R16_5_decision_after_the_appeal_in_the_repeated_hour() -> None:
+    # Lodged at 02:50 CEST (00:50 UTC), decided at 02:20 CET (01:20 UTC, fold=1): 30 minutes
+    # later in real time, though the wall clock shows an earlier time.
+    from zoneinfo import ZoneInfo
+
+    prague = ZoneInfo("Europe/Prague")
+    appeal = lodge_appeal("M7", "Lvi", datetime(1999, 10, 31, 2, 50, tzinfo=prague), "TD", RULES)
+    committee = Committee(("Adam", "Dana", "Emil"))
+    decided = datetime(1999, 10, 31, 2, 20, fold=1, tzinfo=prague)
+    assert decide(appeal, committee, Outcome.DISMISSED, decided).outcome is Outcome.DISMISSED
+    with pytest.raises(AppealError, match="precede"):
+        decide(appeal, committee, Outcome.DISMISSED, datetime(1999, 10, 31, 0, 49, tzinfo=UTC))

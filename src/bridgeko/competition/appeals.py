@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from enum import StrEnum
 
 from bridgeko.competition.messages import N_, Message
@@ -309,7 +309,7 @@ def decide(
     """
     if decided_at.tzinfo is None:
         raise AppealError("the time of the decision must be timezone-aware")
-    if decided_at < appeal.lodged_at:
+    if decided_at.astimezone(UTC) < appeal.lodged_at.astimezone(UTC):  # real time (I12)
         raise AppealError("the decision cannot precede the appeal")
     if frivolous and outcome is not Outcome.DISMISSED:
         raise AppealError(f"an appeal that is {outcome.value} cannot be frivolous")

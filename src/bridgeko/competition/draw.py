@@ -32,7 +32,7 @@ import json
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Generic, Protocol, TypeVar
 
 from bridgeko.competition.bracket import MatchStatus as BracketStatus
@@ -537,7 +537,7 @@ def hold_draw(
     committed_text: str | None = None
     if committed_at is not None:
         committed_text = _check_time(committed_at, "of the commitment")
-        if committed_at >= drawn_at:
+        if committed_at.astimezone(UTC) >= drawn_at.astimezone(UTC):  # real time (I8)
             raise DrawError("the commitment must be published before the draw (I8)")
     rules, reg_edition = _rules(regulations, min_teams)
     entries = _entries(teams)
