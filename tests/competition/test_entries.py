@@ -396,3 +396,13 @@ def test_R4_1_I4_name_changed_in_case_only_is_still_returning(name: str) -> None
 def test_R4_1_I4_a_different_name_is_a_new_team_even_with_the_same_players() -> None:
     decision = entry_fee("Sokol Brno", ["cap", "b", "c", "d"], {}, PREVIOUS, REG)
     assert decision.tier is FeeTier.OTHER
+
+
+def test_R3_1b_R7_1_pairs_needed_from_the_regulations() -> None:
+    from bridgeko.competition.entries import pairs_needed
+
+    assert pairs_needed(REG) == 2
+    assert (
+        pairs_needed(dataclasses.replace(REG, entry=dataclasses.replace(REG.entry, min_players=6)))
+        == 3
+    )

@@ -54,6 +54,7 @@ __all__ = [
     "entry_fee",
     "is_returning_team",
     "normalise_team_name",
+    "pairs_needed",
     "who",
 ]
 
@@ -442,6 +443,12 @@ def _local_day(received: date | datetime, zone: tzinfo, item: str) -> date:
     return received
 
 
+def pairs_needed(reg: Regulations) -> int:
+    """The fewest pairs a team declares, each with a convention card (R3.1b): its smallest
+    roster in pairs (R7.1: 4 players are 2 pairs). The one place for this rule."""
+    return reg.entry.min_players // 2  # R7.1
+
+
 def conditions_met(
     conditions: EntryConditions,
     deadline: date,
@@ -778,7 +785,7 @@ def close_entries(
     ``teams``: every team that applied, with what the organiser received. ``fees_due``: the
     fee of each team (:func:`entry_fee`), to report a payment that falls short.
     """
-    min_pairs = reg.entry.min_players // 2  # R7.1: a team of 4 players is 2 pairs
+    min_pairs = pairs_needed(reg)
     results = {
         team: conditions_met(
             cond,
