@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
             "that is not a readable protocol exits 2. Example: bridgeko verify-draw draw-1999.json"
         ),
     )
-    p.add_argument("file", help="the draw protocol (JSON), or - for standard input")
+    p.add_argument("file", metavar="FILE", help="the draw protocol (JSON), or - for standard input")
     p.set_defaults(handler=cmd_verify_draw)
 
     p = sub.add_parser(
@@ -42,8 +42,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
             "Example: bridgeko bracket 16 --teams 12"
         ),
     )
-    p.add_argument("size", type=_whole, help="the scheme size: 8, 16, 32, 64 ...")
-    p.add_argument("--teams", type=_whole, help="the number of teams entered (default: SIZE)")
+    p.add_argument(
+        "size", metavar="SIZE", type=_whole, help="the scheme size: 4, 8, 16, 32, 64 ..."
+    )
+    p.add_argument(
+        "--teams", metavar="N", type=_whole, help="the number of teams entered (default: SIZE)"
+    )
     p.add_argument(
         "--scheme",
         metavar="FILE",

@@ -72,7 +72,10 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--format",
         choices=FORMATS,
         default="pbn",
-        help="pbn (default), dup (Duplimate binary, needs -o) or dlm (Dealer4 machine)",
+        help=(
+            "pbn (default); dup (Duplimate binary, boards up to 999, needs -o); "
+            "dlm (Duplimate text, boards 1 to 99)"
+        ),
     )
     p.add_argument(
         "-o", "--output", metavar="FILE", help="write to FILE (replaced if it exists), not stdout"
@@ -118,14 +121,16 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "-o",
         "--output",
         metavar="OUT.pbn",
-        help="write to OUT.pbn (not the input file), not stdout",
+        help="write to OUT.pbn instead of stdout (the input file itself only with --force)",
     )
     p.add_argument("--force", action="store_true", help="let -o replace the input file")
     p.add_argument(
         "--strict", action="store_true", help="stop at the first game that cannot be read"
     )
     _encoding_option(p)
-    p.add_argument("--json", action="store_true", help="print the tables and pars as JSON")
+    p.add_argument(
+        "--json", action="store_true", help="print the tables and pars as JSON instead of PBN"
+    )
     p.set_defaults(handler=cmd_analyse)
 
     p = sub.add_parser(
@@ -137,7 +142,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
             "results in two rooms with their IMPs."
         ),
     )
-    p.add_argument("--event", default="bridgeko showcase", help="the event name to deal for")
+    p.add_argument(
+        "--event",
+        default="bridgeko showcase",
+        metavar="NAME",
+        help="the event name to deal for (default: %(default)s)",
+    )
     p.set_defaults(handler=cmd_showcase)
 
 
@@ -155,13 +165,22 @@ def _encoding_option(p: argparse.ArgumentParser) -> None:
 
 def _set_options(p: argparse.ArgumentParser, *, required: bool) -> None:
     which = p.add_mutually_exclusive_group(required=required)
-    which.add_argument("--seed", metavar="HEX", help="the secret seed, hex")
+    which.add_argument(
+        "--seed",
+        metavar="HEX",
+        help="the secret seed in hex (at least 32 digits), as made by 'deal --commit'",
+    )
     which.add_argument(
         "--seed-file",
         metavar="FILE",
         help="read the seed (hex) from FILE, e.g. one written by 'deal --commit -o FILE'",
     )
-    p.add_argument("--event", metavar="NAME", required=required, help="the event name")
+    p.add_argument(
+        "--event",
+        metavar="NAME",
+        required=required,
+        help="the event name (it is part of what is hashed: another name deals other boards)",
+    )
     p.add_argument(
         "--session",
         default="",
@@ -172,7 +191,7 @@ def _set_options(p: argparse.ArgumentParser, *, required: bool) -> None:
         "--boards",
         metavar="RANGE",
         required=required,
-        help="the boards, e.g. 1-32 or 1-16,33-48",
+        help=f"the boards, e.g. 1-32 or 1-16,33-48 (at most {dealing.MAX_RANGE_BOARDS:,})",
     )
 
 
