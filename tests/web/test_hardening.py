@@ -526,3 +526,25 @@ def test_R14_1_dates_not_changed_after_a_concurrent_publication(
         draw_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
     assert MatchDate.objects.get(pk=row.pk).location == row.location
     assert AuditEntry.objects.count() == count
+
+
+def test_I8_draw_made_by_hand_after_a_commitment_shows_no_seed(world: World) -> None:
+    """The commitment was published, then the draw was made by hand: the page says so and
+    does not present the unused seed as the seed of the draw."""
+    teams = enter_13(world)
+    draw = announce_and_commit(world)
+    draw_services.enter_manual_draw(
+        edition=world.edition,
+        drawn_order=[t.pk for t in reversed(teams[4:])],
+        drawn_at=DRAW_AT,
+        user=world.users["organiser"],
+        now=NOW,
+    )
+    draw = Draw.objects.get(pk=draw.pk)
+    assert draw.held and draw.revealed_seed == ""
+    page = world.client("anonymous").get(
+        reverse("public:draw", kwargs={"edition": world.edition.slug})
+    )
+    text = page.content.decode()
+    assert SEED.hex() not in text
+    assert "made by hand" in text

@@ -7,6 +7,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from bridgeko.competition.draw import METHOD_MANUAL
+
 
 class Draw(models.Model):
     edition = models.OneToOneField(
@@ -40,8 +42,11 @@ class Draw(models.Model):
 
     @property
     def revealed_seed(self) -> str:
-        """The seed, only once the draw is held (I8)."""
-        return self.seed_hex if self.held_at is not None else ""
+        """The seed, only once the draw is held with it (I8); a draw made by hand used no seed
+        (a commitment published before stays a mere hash: nothing was drawn with it)."""
+        if self.held_at is None or self.method == METHOD_MANUAL:
+            return ""
+        return self.seed_hex
 
 
 class DrawNumber(models.Model):
