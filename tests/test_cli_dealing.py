@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import subprocess
 import sys
@@ -466,3 +467,44 @@ def test_analyse_reads_a_cp1250_file_and_writes_utf8(
         "Mistrovství ČR",
         "Mistrovství ČR",
     ]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("stdout_is_a_terminal", "output", "shown"),
+    [(False, False, True), (True, True, True), (True, False, False)],
+)
+def test_deal_shows_a_progress_bar_on_a_terminal_unless_the_data_goes_there_too(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    stdout_is_a_terminal: bool,
+    output: bool,
+    shown: bool,
+) -> None:
+    stderr = _Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    if stdout_is_a_terminal:
+        monkeypatch.setattr(sys, "stdout", _Terminal())
+    target = ["-o", str(tmp_path / "set.pbn")] if output else []
+    assert main(["deal", *SET[:-1], "1-2000", *target]) == 0
+    err = stderr.getvalue()
+    assert ("dealing: 100%" in err and "2000/2000" in err) is shown
+    assert err.splitlines()[-1].startswith("dealt 2000 boards")
+
+
+def test_analyse_shows_a_progress_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    src = tmp_path / "in.pbn"
+    _one_board_file(src)
+    stderr = _Terminal()
+    monkeypatch.setattr(sys, "stderr", stderr)
+    assert main(["analyse", str(src), "-o", str(tmp_path / "out.pbn")]) == 0
+    err = stderr.getvalue()
+    assert "double dummy: 100%" in err and "1/1" in err
+    assert err.splitlines()[-1] == f"analysed 1 deal(s) in 2 game(s) to {tmp_path / 'out.pbn'}"

@@ -242,10 +242,11 @@ def _boards(args: argparse.Namespace, limit: int | None = None) -> tuple[int, ..
 
 
 def _dealt(
-    seed: bytes, args: argparse.Namespace, boards: tuple[int, ...]
+    seed: bytes, args: argparse.Namespace, boards: tuple[int, ...], *, progress: bool = True
 ) -> Iterator[tuple[int, Deal]]:
     """The deals of ``boards`` in board order, dealt a chunk at a time (progress bar on stderr)."""
-    with _progress(len(boards), "dealing", len(boards) >= _PROGRESS_FROM) as update:
+    enabled = progress and len(boards) >= _PROGRESS_FROM
+    with _progress(len(boards), "dealing", enabled) as update:
         for start in range(0, len(boards), _CHUNK):
             part = boards[start : start + _CHUNK]
             deals = dealing.deal_set(seed, args.event, args.session, part)
@@ -304,8 +305,14 @@ def _output(path: str | None, *, binary: bool = False) -> Iterator[Sink]:
             else:
                 raw.write(data.encode(pbn.ENCODING) if isinstance(data, str) else data)
 
-        yield to_stdout
-        (raw or out).flush()
+        try:
+            yield to_stdout
+            (raw or out).flush()
+        except BrokenPipeError:
+            # The reader stopped early (``| head``): end quietly, as a killed pipe would.
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, out.fileno())
+            raise SystemExit(141) from None
         return
     try:
         f = open(path, "wb")  # noqa: SIM115 - closed below, write errors reported
@@ -412,7 +419,9 @@ def cmd_deal(args: argparse.Namespace) -> int:
     if args.format == "dup" and args.output is None and not args.json:
         raise CommandError("this format is binary: give a file with -o FILE")
     published = dealing.commitment(seed)
-    dealt = _dealt(seed, args, boards)
+    # PBN is written as it is dealt: no progress bar when it goes to the same terminal.
+    streamed = args.format == "pbn" and not args.json and args.output is None
+    dealt = _dealt(seed, args, boards, progress=not (streamed and sys.stdout.isatty()))
     if args.json:
         payload = dealing.DealSetProtocol(args.event, args.session, boards, published).to_dict()
         del payload["seed"]
