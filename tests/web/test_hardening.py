@@ -192,8 +192,12 @@ def test_bad_urls_are_404_pages_never_500(world: World, toml_1999: str) -> None:
         "/e/no-such-edition/public/schedule.ics",
         "/e/no-such-edition/",
         f"/e/{slug}/players/999999/",
+        f"/e/{slug}/teams/{10**30}/",  # beyond any database integer: still a 404
+        f"/e/{slug}/teams/{10**30}/edit/",
+        f"/e/{slug}/players/{10**30}/",
     ):
         assert organiser.get(url).status_code == 404, url
+    assert organiser.post(f"/e/{slug}/roles/{10**30}/revoke/").status_code == 404
     response = organiser.post(
         reverse("draw:schedule_match", kwargs={"edition": slug, "match": "R9-M99"}),
         {"start": "1999-04-02T19:00", "location": "x"},
