@@ -50,6 +50,12 @@ Choices where the standard leaves room (also in the project report):
 
 Making games: :func:`game_for_board` (one table), :func:`games_for_board` (Open and Closed rooms),
 :func:`write_board` (their text); :func:`boards` groups games read back by board and room.
+:func:`iter_dumps` gives the text a game at a time, for a long file written as it is made.
+
+Speed: export checks a ``Deal`` value already in the canonical spelling as text instead of
+parsing it into cards and writing it back, and reading builds hands from cached per-suit card
+sets; both hand anything else to the general path (``Deal.from_pbn``/``to_pbn``) and give the
+same text and the same errors (``benchmarks/bench_pbn.py`` measures both paths).
 """
 
 from __future__ import annotations

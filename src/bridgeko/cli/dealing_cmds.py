@@ -2,7 +2,12 @@
 
 Thin shells over :mod:`bridgeko.bridge.dealing` (computer-dealt boards, R12.7),
 :mod:`bridgeko.bridge.analysis` (double dummy and par), :mod:`bridgeko.bridge.pbn` and
-:mod:`bridgeko.bridge.formats`. Long work shows a progress bar on stderr (only on a terminal).
+:mod:`bridgeko.bridge.formats`. Long work shows a progress bar on stderr (only on a terminal,
+and not while PBN is streamed to that terminal). Data goes to stdout or ``-o FILE`` and is
+flushed before the one-line summary is printed on stderr. Files are written in UTF-8 (PBN 2.1
+says ISO 8859-1, which cannot hold Czech names) and read in UTF-8, Windows-1250 or ISO 8859-1
+(:func:`bridgeko.bridge.pbn.decode`, ``--encoding``). Bad input ends with one line
+``bridgeko: ...`` and exit code 2.
 """
 
 from __future__ import annotations
