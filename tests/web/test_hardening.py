@@ -552,3 +552,26 @@ def test_I8_draw_made_by_hand_after_a_commitment_shows_no_seed(world: World) -> 
     text = page.content.decode()
     assert SEED.hex() not in text
     assert "made by hand" in text
+
+
+def test_R8_1_team_refused_when_the_entries_closed_meanwhile(
+    world: World, monkeypatch: Any
+) -> None:
+    """The entry was checked as on time just before the entries were closed: it is refused
+    under the edition's lock (it would be neither accepted nor a late entry)."""
+    organiser = world.users["organiser"]
+    enter_team(world.edition, "Sokol", make_players(4), organiser)
+    entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
+    real = entry_services.closing_of
+    calls = iter([None])  # the first look (before the transaction) sees the entries open
+    monkeypatch.setattr(entry_services, "closing_of", lambda edition: next(calls, real(edition)))
+    count = (Team.objects.count(), AuditEntry.objects.count())
+    with pytest.raises(ServiceError):
+        entry_services.create_team(
+            edition=world.edition,
+            name="Pozdní",
+            roster=make_players(4, start=500),
+            user=organiser,
+            now=NOW,
+        )
+    assert (Team.objects.count(), AuditEntry.objects.count()) == count

@@ -337,6 +337,14 @@ def create_team(
         raise _roster_error(problems)
     try:
         with transaction.atomic():
+            # under the edition's lock, as close_entries/reopen_entries: the closing did not
+            # change since ``late`` was decided (a concurrent request)
+            Edition.objects.select_for_update().filter(pk=edition.pk).first()
+            if (closing_of(edition) is not None) != late:
+                raise ServiceError(
+                    _("The entries were closed or reopened meanwhile; enter the team again."),
+                    field="late_reason",
+                )
             team = Team.objects.create(
                 edition=edition,
                 name=name,
