@@ -575,3 +575,26 @@ def test_R8_1_team_refused_when_the_entries_closed_meanwhile(
             now=NOW,
         )
     assert (Team.objects.count(), AuditEntry.objects.count()) == count
+
+
+def test_a_request_body_above_the_limit_is_refused_before_it_is_read(
+    world: World, settings: Any
+) -> None:
+    settings.BRIDGEKO_MAX_REQUEST_BYTES = 1024
+    page = world.client("organiser").post(
+        reverse("players:import", kwargs={"edition": world.edition.slug}),
+        {
+            "col_federation_id": "1",
+            "col_name": "2",
+            "file": SimpleUploadedFile("e.csv", b"x" * 4096),
+        },
+    )
+    assert page.status_code == 413
+    assert "at most 0 MB" not in page.content.decode()  # rounded down, but never shown as 0
+    assert Player.objects.count() == 0
+    czech = world.client("organiser", language="cs").post(
+        reverse("players:import", kwargs={"edition": world.edition.slug}),
+        {"file": SimpleUploadedFile("e.csv", b"x" * 4096)},
+    )
+    assert czech.status_code == 413
+    assert "Aplikace přijímá soubory nejvýše 1 MB" in czech.content.decode()
