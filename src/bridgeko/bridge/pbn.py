@@ -690,6 +690,10 @@ class _RawGame:
 
 _SIMPLE_TAG = re.compile(r'\[[ \t\v\f]*(\w+)[ \t\v\f]*"([^"\\]*)"[ \t\v\f]*\]', re.ASCII)
 """A tag pair on one line without escapes: read as :meth:`_Lexer._tag` reads it, faster."""
+_TAG_LINE = re.compile(
+    r'[ \t\v\f]*\[[ \t\v\f]*(\w+)[ \t\v\f]*"([^"\\]*)"[ \t\v\f]*\][ \t\v\f]*', re.ASCII
+)
+"""A line holding one such tag pair and nothing else."""
 
 
 class _Lexer:
@@ -735,7 +739,14 @@ class _Lexer:
         j = 0
         while True:
             if j == 0:
-                if i >= n or self.blank(lines[i]):
+                if i >= n:
+                    return i
+                m = _TAG_LINE.fullmatch(lines[i])
+                if m is not None:  # the usual line: one tag pair and nothing else
+                    events.append(_Event("tag", i + 1, name=m.group(1), value=m.group(2)))
+                    i += 1
+                    continue
+                if self.blank(lines[i]):
                     return i
                 if lines[i].startswith("%"):
                     self.escape(lines[i])
