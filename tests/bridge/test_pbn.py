@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -895,3 +896,34 @@ def test_iter_dumps_pieces_join_to_dumps(export: bool) -> None:
     for k in range(len(games) + 1):
         part = games[:k]
         assert "".join(pbn.iter_dumps(part, export=export)) == pbn.dumps(part, export=export)
+
+
+def _parsed(text: str, lenient: bool) -> object:
+    try:
+        f = pbn.parse(text, lenient=lenient)
+    except pbn.PbnError as exc:
+        return str(exc)
+    lines = [(g.line, [t.line for t in g.tags]) for g in f.games]
+    return f, lines
+
+
+@settings(max_examples=400, deadline=None)
+@given(pbnish)
+def test_fast_tag_lexing_reads_what_the_general_lexer_reads(text: str) -> None:
+    never = re.compile(r"(?!)")
+    for lenient in (False, True):
+        fast = _parsed(text, lenient)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(pbn, "_TAG_LINE", never)
+            mp.setattr(pbn, "_SIMPLE_TAG", never)
+            general = _parsed(text, lenient)
+        assert fast == general
+
+
+def test_fast_tag_lexing_on_the_sample_file() -> None:
+    text = (DATA / "sample_teams.pbn").read_text(encoding="utf-8")
+    fast = _parsed(text, False)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(pbn, "_TAG_LINE", re.compile(r"(?!)"))
+        mp.setattr(pbn, "_SIMPLE_TAG", re.compile(r"(?!)"))
+        assert _parsed(text, False) == fast
