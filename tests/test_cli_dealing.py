@@ -205,6 +205,9 @@ def test_deal_json_lists_the_deals_and_the_commitment(capsys: pytest.CaptureFixt
         (["verify-deal", *SET, "--commitment", COMMITMENT, "/no/such/file.pbn"], "cannot read"),
         (["analyse", "/no/such/file.pbn"], "cannot read /no/such/file.pbn"),
         (["analyse", "/"], "cannot read /: Is a directory"),
+        (["analyse", __file__, "-o", "/no/such/dir/out.pbn"], "cannot write /no/such/dir/out.pbn"),
+        (["analyse", __file__, "-o", "/"], "cannot write /: it is a directory"),
+        (["analyse", __file__, "--encoding", "utf-8", "-o", __file__], "is the input file"),
     ],
 )
 def test_bad_input_is_a_clear_message_and_exit_2(

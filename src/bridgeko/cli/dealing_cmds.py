@@ -564,13 +564,13 @@ def _same_file(a: str, b: str) -> bool:
 def cmd_analyse(args: argparse.Namespace) -> int:
     from bridgeko.bridge import analysis  # endplay: loaded only by the commands that use it
 
-    if args.output is not None:
+    text = _read_text(args.file, args.encoding)
+    if args.output is not None:  # checked before the long work, not after it
         if _same_file(args.file, args.output) and not args.force:
             raise CommandError(
                 f"-o {args.output} is the input file: give another file, or --force to replace it"
             )
         _check_writable(args.output)
-    text = _read_text(args.file, args.encoding)
     try:
         read = pbn.parse(text, lenient=not args.strict)
     except pbn.PbnError as exc:
