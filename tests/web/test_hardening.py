@@ -122,6 +122,7 @@ def test_a_post_without_the_csrf_token_is_refused(world: World) -> None:
         {"username": "public", "role": "td"},
     )
     assert response.status_code == 403
+    assert response.templates[0].name == "403_csrf.html"  # the friendly page, not Django's
     assert not AuditEntry.objects.filter(action="bridgeko.role.assigned").exists()
 
 

@@ -110,6 +110,7 @@ SERVE_STATIC = config.flag(ENV, "BRIDGEKO_SERVE_STATIC", True)
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+CSRF_FAILURE_VIEW = "bridgeko.web.views.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 

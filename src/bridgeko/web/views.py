@@ -11,6 +11,12 @@ def permission_denied(request: HttpRequest, exception: Exception | None = None) 
     return render(request, "403.html", status=403)
 
 
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form sent without a valid CSRF token (an old page, cookies blocked): the friendly
+    403 page saying what to do, never Django's technical one."""
+    return render(request, "403_csrf.html", status=403)
+
+
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     return render(request, "404.html", status=404)
 
