@@ -40,7 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    # A pass-through command (``bridgeko manage --help``) takes options meant for another program,
+    # which argparse would otherwise reject before they reach its REMAINDER argument.
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if not getattr(args, "passthrough", False):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.args = [*extra, *args.args]
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()

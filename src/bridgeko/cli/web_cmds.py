@@ -75,7 +75,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         add_help=False,
     )
     p.add_argument("args", nargs=argparse.REMAINDER)
-    p.set_defaults(handler=manage)
+    p.set_defaults(handler=manage, passthrough=True)
 
     p = sub.add_parser("import-elo", help="import the federation's Elo list (CSV) for an edition")
     p.add_argument("file")
