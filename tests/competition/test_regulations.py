@@ -74,6 +74,9 @@ EXPECTED_1999: dict[str, Any] = {
     "appeals.deposit": 200,  # R16.2
     "appeals.committee_size": 3,  # R16.1
     "appeals.early_match_form_deadline": time(13, 0),  # R16.4
+    "systems.one_level_minimum": 12,  # R6.1
+    "systems.nt_relay_threshold": 16,  # R6.5
+    "systems.nt_range_limit": 5,  # R6.5, I9: less than five points (max - min <= 3)
 }
 
 
@@ -104,7 +107,7 @@ def test_1999_edition_file_cites_clauses() -> None:
     text = EDITION_1999.read_text(encoding="utf-8")
     for clause in ("R3.2", "R10.1", "R4.1", "R5.1", "R8.1", "R7.1", "R1.3", "R12.1", "R12.5",
                    "R12.7", "R12.8", "R12.9", "R14.1", "R14.2a", "R14.2b", "R14.3", "R16.1",
-                   "R16.2", "R16.3", "R16.4"):  # fmt: skip
+                   "R16.2", "R16.3", "R16.4", "R6.1", "R6.5", "I9"):  # fmt: skip
         assert clause in text, clause
 
 
@@ -242,11 +245,87 @@ def _problems(text: str) -> list[str]:
             "fees.returning_same_players: must not be more than entry.max_players",
         ),
         ("min_teams = 8", "min_teams = 1", "entry.min_teams: must be at least 2, not 1"),
+        # R6, I9
+        (
+            "one_level_minimum = 12",
+            "one_level_minimum = 0",
+            "systems.one_level_minimum: must be a number of high-card points from 1 to 37, not 0",
+        ),
+        (
+            "one_level_minimum = 12",
+            "one_level_minimum = 38",
+            "systems.one_level_minimum: must be a number of high-card points from 1 to 37",
+        ),
+        (
+            "one_level_minimum = 12",
+            'one_level_minimum = "12"',
+            "systems.one_level_minimum: must be a number of high-card points from 1 to 37, "
+            "not '12'",
+        ),
+        (
+            "nt_relay_threshold = 16",
+            "nt_relay_threshold = 15.5",
+            "systems.nt_relay_threshold: must be a number of high-card points",
+        ),
+        (
+            "nt_relay_threshold = 16",
+            "nt_relay_threshold = true",
+            "systems.nt_relay_threshold: must be a number of high-card points",
+        ),
+        (
+            "nt_range_limit = 5",
+            "nt_range_limit = 1",
+            "systems.nt_range_limit: must be a whole number of points from 2 to 38, not 1",
+        ),
+        (
+            "nt_range_limit = 5",
+            "nt_range_limit = 39",
+            "systems.nt_range_limit: must be a whole number of points from 2 to 38, not 39",
+        ),
+        ("nt_range_limit = 5", "", "systems.nt_range_limit: missing"),
+        (
+            "nt_range_limit = 5",
+            "nt_range_limit = 5\nnt_range = 4",
+            "unknown key 'systems.nt_range'",
+        ),
+        ("[systems]", "[system]", "unknown key 'system'"),
     ],
 )
 def test_broken_file_names_the_key(edit: str, replacement: str, expected: str) -> None:
     problems = _problems(_broken(edit, replacement))
     assert any(p.startswith(expected) for p in problems), problems
+
+
+def test_a_file_without_the_systems_section_names_it() -> None:
+    # R6, I9: every number is required in a file; stored editions from before the section
+    # existed are completed by the editions app's migration (tests/web/test_editions.py)
+    text = EDITION_1999.read_text(encoding="utf-8")
+    text = text[: text.index("[systems]")]
+    assert _problems(text) == ["systems: missing"]
+
+
+def test_systems_section_values_are_read(reg1999: Regulations) -> None:
+    text = _broken("one_level_minimum = 12", "one_level_minimum = 11")
+    text = text.replace("nt_relay_threshold = 16", "nt_relay_threshold = 15")
+    text = text.replace("nt_range_limit = 5", "nt_range_limit = 4")
+    assert regs.loads(text).systems == regs.SystemRules(11, 15, 4)
+    assert regs.loads(text).match == reg1999.match  # the other sections are untouched
+
+
+def test_the_1999_systems_numbers_are_the_defaults(reg1999: Regulations) -> None:
+    assert reg1999.systems == regs.SystemRules()
+
+
+def test_dumps_section_writes_the_clauses() -> None:
+    text = regs.dumps_section("systems", regs.SystemRules(11, 15, 4))
+    assert text.splitlines() == [
+        "[systems]",
+        "one_level_minimum = 11  # R6.1: HCP normally worth a one-level opening",
+        "nt_relay_threshold = 15  # R6.5: applies to a 1NT below this many HCP",
+        "nt_range_limit = 4  # R6.5, I9: range (inclusive) less than this",
+    ]
+    with pytest.raises(TypeError):
+        regs.dumps_section("systems", regs.MatchRules())
 
 
 def test_every_problem_is_listed_at_once() -> None:
@@ -365,6 +444,9 @@ def _regulations(draw: st.DrawFn) -> Regulations:
         ),
         penalties=regs.PenaltyRules(draw(_nonneg), draw(_pos), draw(_nonneg)),
         appeals=regs.AppealRules(draw(_pos), draw(_nonneg), draw(_pos), draw(_times)),
+        systems=regs.SystemRules(
+            draw(st.integers(1, 37)), draw(st.integers(1, 37)), draw(st.integers(2, 38))
+        ),
     )
 
 

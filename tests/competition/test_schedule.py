@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
+import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, date, datetime, time, timedelta, timezone
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import icalendar
@@ -668,3 +672,86 @@ def test_I15_end_of_play_is_the_later_instant_in_the_repeated_hour() -> None:
     closed_room = datetime(1999, 10, 31, 2, 10, fold=1, tzinfo=PRAGUE)
     assert end_of_play(open_room, closed_room) is closed_room
     assert end_of_play(closed_room, open_room) is closed_room
+
+
+# Translatable errors (ScheduleError.detail) ---------------------------------------------------
+
+
+def _error(call: Callable[[], object]) -> ScheduleError:
+    with pytest.raises(ScheduleError) as info:
+        call()
+    return info.value
+
+
+def test_R14_1_schedule_errors_carry_a_template_and_params() -> None:
+    from bridgeko.competition import schedule
+
+    error = _error(lambda: preliminary_dates(16, date(1999, 3, 1), date(1999, 3, 12), REG))
+    assert str(error) == (
+        "the first preliminary round (1999-03-01) cannot be before the draw (1999-03-12)"
+    )
+    assert error.detail.template == schedule.FIRST_ROUND_BEFORE_DRAW
+    assert error.detail.params == {"first": "1999-03-01", "draw": "1999-03-12"}
+    czech = {schedule.FIRST_ROUND_BEFORE_DRAW: "první předkolo (%(first)s) před losováním"}
+    assert error.detail.format(czech.get) == "první předkolo (1999-03-01) před losováním"
+
+    error = _error(lambda: preliminary_dates(16, date(1999, 6, 1), date(1999, 3, 12), REG))
+    assert error.detail.template == schedule.ROUND_NOT_BEFORE_FINALS
+    assert error.detail.params == {"number": 1, "day": "1999-06-04", "finals": "1999-06-04"}
+    assert str(error).startswith("preliminary round 1 on 1999-06-04 is not before the finals")
+
+    error = _error(lambda: preliminary_round_count(12))
+    assert (error.detail.template, dict(error.detail.params)) == (
+        schedule.NOT_A_SCHEME,
+        {"size": "12"},
+    )
+
+
+def test_schedule_error_names_the_datetime_with_a_nested_template() -> None:
+    from bridgeko.competition import schedule
+
+    naive = datetime(1999, 3, 12, 19, 0)  # noqa: DTZ001  (naive on purpose)
+    error = _error(lambda: override_session([], Stage.FINAL, 1, naive))
+    assert str(error) == "the new start must be a timezone-aware datetime, got 1999-03-12T19:00:00"
+    czech = {
+        schedule.NOT_AWARE: "%(name)s musí mít časové pásmo, ne %(value)s",
+        schedule.THE_NEW_START: "nový začátek",
+    }
+    assert error.detail.format(czech.get) == "nový začátek musí mít časové pásmo, ne " + (
+        "1999-03-12T19:00:00"
+    )
+
+
+def test_a_plain_schedule_error_still_works() -> None:
+    error = ScheduleError("plain text")
+    assert str(error) == "plain text" and error.detail.template == "plain text"
+    assert isinstance(error, ValueError)
+
+
+def _catalogue(path: Path) -> dict[str, str]:
+    """msgid -> msgstr of a .po file written with --no-wrap (one line each)."""
+    pairs = re.findall(r'^msgid "(.*)"\nmsgstr "(.*)"$', path.read_text("utf-8"), re.MULTILINE)
+    return {mid.replace('\\"', '"'): text.replace('\\"', '"') for mid, text in pairs}
+
+
+def test_every_schedule_template_has_a_czech_translation() -> None:
+    root = Path(__file__).resolve().parents[2]
+    source = root / "src" / "bridgeko" / "competition" / "schedule.py"
+    templates = [
+        str(node.args[0].value)
+        for node in ast.walk(ast.parse(source.read_text("utf-8")))
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "N_"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    ]
+    assert len(templates) > 30
+    czech = _catalogue(root / "src" / "bridgeko" / "locale" / "cs" / "LC_MESSAGES" / "django.po")
+    missing = [t for t in templates if not czech.get(t)]
+    assert missing == []
+    for template in templates:  # named placeholders only, the same in the translation
+        assert "%" not in re.sub(r"%\([a-z_]+\)s", "", template), template
+        assert sorted(re.findall(r"%\([a-z_]+\)s", czech[template])) == sorted(
+            re.findall(r"%\([a-z_]+\)s", template)
+        ), template

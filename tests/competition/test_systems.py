@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from bridgeko.bridge.cards import Suit
+from bridgeko.competition import regulations as regs
 from bridgeko.competition.systems import (
     CallMeaning,
     Opening,
@@ -23,6 +25,8 @@ from bridgeko.competition.systems import (
 )
 
 PASS = CallMeaning(Opening.PASS, 0, 11)
+EDITION_1999 = Path(__file__).resolve().parents[2] / "editions" / "bridge-open-ko-1999.toml"
+REG1999 = regs.load(EDITION_1999)
 
 
 def natural(*extra: CallMeaning, pass_: CallMeaning = PASS) -> SystemDescription:
@@ -39,7 +43,9 @@ def natural(*extra: CallMeaning, pass_: CallMeaning = PASS) -> SystemDescription
     return SystemDescription("Novák - Svoboda", (pass_, *calls.values()))
 
 
-def clauses(description: SystemDescription, rules: SystemRules | None = None) -> list[str]:
+def clauses(
+    description: SystemDescription, rules: regs.Regulations | SystemRules | None = None
+) -> list[str]:
     return [v.clause for v in check_system(description, rules)]
 
 
@@ -221,6 +227,66 @@ def test_R6_5_numbers_are_parameters() -> None:
     assert "R6.5" not in clauses(
         natural(replace(nt, max_hcp=16)), SystemRules(nt_relay_threshold=12)
     )
+
+
+def _edition(**systems: int) -> regs.Regulations:
+    """The 1999 edition with the numbers of its [systems] section edited as a TD would."""
+    text = EDITION_1999.read_text(encoding="utf-8")
+    for key, value in systems.items():
+        old = f"{key} = {getattr(REG1999.systems, key)}  #"
+        assert old in text, old
+        text = text.replace(old, f"{key} = {value}  #", 1)
+    return regs.loads(text)
+
+
+def test_R6_the_numbers_come_from_the_edition() -> None:
+    # the 1999 file holds the defaults of check_system: 12 HCP (R6.1), 16 HCP and less than five
+    # points (R6.5, I9)
+    assert REG1999.systems == SystemRules() == SystemRules(12, 16, 5)
+    strong_pass = natural(pass_=CallMeaning(Opening.PASS, 0, 12))
+    assert check_system(strong_pass, REG1999) == check_system(strong_pass)
+    assert check_system(strong_pass, REG1999.systems) == check_system(strong_pass)
+
+
+def test_R6_1_minimum_from_the_edition() -> None:
+    # a pass of 0-11: fine with 12 (1999), flagged once an edition says 11 HCP is worth opening
+    assert clauses(natural(), REG1999) == []
+    (violation,) = check_system(natural(), _edition(one_level_minimum=11))
+    assert violation.message == (
+        "Pass in seats 1-4 allows up to 11 HCP, but hands of 11 HCP are normally worth a "
+        "one-level opening."
+    )
+    # a pass of 0-12 is no R6.1 'strong pass' for an edition of 13 (only the overlaps remain)
+    strong = natural(pass_=CallMeaning(Opening.PASS, 0, 12))
+    assert clauses(strong, _edition(one_level_minimum=13)) == ["R6.1"] * 4
+
+
+@pytest.mark.parametrize(
+    ("threshold", "limit", "low", "high", "violated"),
+    [
+        (16, 5, 12, 15, False),  # 1999: four points allowed (I9: max - min <= 3)
+        (16, 5, 12, 16, True),  # 1999: five points is not less than five
+        (16, 4, 12, 15, True),  # an edition allowing less than four points
+        (16, 4, 12, 14, False),
+        (12, 5, 12, 16, False),  # the lower limit 12 is not below an edition's 12
+        (13, 5, 12, 16, True),
+        (16, 6, 12, 16, False),
+    ],
+)
+def test_R6_5_numbers_from_the_edition(
+    threshold: int, limit: int, low: int, high: int, violated: bool
+) -> None:
+    reg = _edition(nt_relay_threshold=threshold, nt_range_limit=limit)
+    assert (reg.systems.nt_relay_threshold, reg.systems.nt_range_limit) == (threshold, limit)
+    nt = CallMeaning(Opening.ONE_NOTRUMP, low, high, balanced=True, relays=True)
+    pass_ = CallMeaning(Opening.PASS, 0, low - 1)
+    found = [v for v in check_system(natural(nt, pass_=pass_), reg) if v.clause == "R6.5"]
+    assert bool(found) is violated
+    if found:
+        assert found[0].message == (
+            f"1NT {low}-{high} is a range of {high - low + 1} points; with relays after a 1NT "
+            f"below {threshold} HCP it must be less than {limit}."
+        )
 
 
 def test_R6_relays_only_after_1nt() -> None:

@@ -79,7 +79,7 @@ def test_edit_form_has_every_section_and_saves(world: Any) -> None:
     titles = [s for s, _t, _n in form.sections]
     assert titles == [
         "edition", "entry", "fees", "prizes", "rating", "draw",
-        "match", "penalties", "schedule", "appeals",
+        "match", "penalties", "schedule", "appeals", "systems",
     ]  # fmt: skip
     data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
     data["fees__other"] = "1500"

@@ -152,6 +152,25 @@ class AppealRules:
     """R16.4: for matches played early, on the scheduled day of the round."""
 
 
+HCP_MAX = 37
+"""The most high-card points a hand can hold (A=4, K=3, Q=2, J=1): a fact, not a rule."""
+
+
+@dataclass(frozen=True, slots=True)
+class SystemRules:
+    """The numbers of R6 (restrictions on bidding systems) and I9, used by
+    :func:`bridgeko.competition.systems.check_system`."""
+
+    one_level_minimum: int = 12
+    """HCP of a hand "normally considered worth a one-level opening" (R6.1): a pass in opening
+    position that can hold this many HCP is flagged."""
+    nt_relay_threshold: int = 16
+    """R6.5 applies to a 1NT opening whose lower limit is below this many HCP."""
+    nt_range_limit: int = 5
+    """R6.5, I9: the range of such a 1NT, counted inclusively (12-15 is four points), must be
+    less than this many points, i.e. ``max - min <= nt_range_limit - 2`` (3 in 1999)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Regulations:
     """Every number of one edition of the competition."""
@@ -167,6 +186,9 @@ class Regulations:
     match: MatchRules = field(default_factory=MatchRules)
     penalties: PenaltyRules = field(default_factory=PenaltyRules)
     appeals: AppealRules = field(default_factory=AppealRules)
+    systems: SystemRules = field(default_factory=SystemRules)
+    """R6, I9 (a stored edition without this section is completed by the editions app's
+    migration 0002 with these 1999 values)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -209,6 +231,8 @@ DEADLINE_NOT_BEFORE_FINALS = N_(
 )
 DIVISOR_NOT_DIVIDING = N_("must divide every scheme size (%(sizes)s), not %(divisor)s")
 TOO_FEW_MIN_TEAMS = N_("must be at least 2, not %(teams)s")
+NOT_HCP = N_("must be a number of high-card points from 1 to %(max)s, not %(value)s")
+NOT_RANGE_LIMIT = N_("must be a whole number of points from 2 to %(max)s, not %(value)s")
 NOT_TOML = N_("not valid TOML: %(error)s")
 CANNOT_READ = N_("cannot read %(path)s: %(error)s")
 
@@ -347,6 +371,19 @@ def _weekday(value: object) -> int:
         return _WEEKDAYS.index(value.strip().lower())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
         raise _Invalid(NOT_WEEKDAY, value=repr(value))
+    return value
+
+
+def _hcp(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= HCP_MAX:
+        raise _Invalid(NOT_HCP, max=HCP_MAX, value=repr(value))
+    return value
+
+
+def _range_limit(value: object) -> int:
+    # I9: a limit of 1 would forbid even a one-point range (12-12); 38 allows every range
+    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= HCP_MAX + 1:
+        raise _Invalid(NOT_RANGE_LIMIT, max=HCP_MAX + 1, value=repr(value))
     return value
 
 
@@ -490,6 +527,14 @@ _SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
             _Key("deposit", _nonnegative_int, "R16.2"),
             _Key("committee_size", _positive_int, "R16.1"),
             _Key("early_match_form_deadline", _time, "R16.4"),
+        ),
+    ),
+    "systems": (
+        SystemRules,
+        (
+            _Key("one_level_minimum", _hcp, "R6.1: HCP normally worth a one-level opening"),
+            _Key("nt_relay_threshold", _hcp, "R6.5: applies to a 1NT below this many HCP"),
+            _Key("nt_range_limit", _range_limit, "R6.5, I9: range (inclusive) less than this"),
         ),
     ),
 }
@@ -676,11 +721,20 @@ def dumps(reg: Regulations) -> str:
         "",
         f"prizes = {_toml(reg.prizes)}  # {_PRIZES.clause}",
     ]
-    for section, (_cls, keys) in _SECTIONS.items():
-        obj = getattr(reg, section)
-        lines += ["", f"[{section}]"]
-        for key in keys:
-            lines.append(f"{key.name} = {_toml(getattr(obj, key.name))}  # {key.clause}")
+    for section in _SECTIONS:
+        lines += ["", *dumps_section(section, getattr(reg, section)).splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+def dumps_section(section: str, value: object) -> str:
+    """One section (``"systems"``, ``"match"`` ...) as a TOML table, a comment citing the clause
+    of every key; ``value`` is the section's dataclass (e.g. ``SystemRules()``)."""
+    cls, keys = _SECTIONS[section]
+    if not isinstance(value, cls):
+        raise TypeError(f"[{section}] is a {cls.__name__}, not {value!r}")
+    lines = [f"[{section}]"]
+    for key in keys:
+        lines.append(f"{key.name} = {_toml(getattr(value, key.name))}  # {key.clause}")
     return "\n".join(lines) + "\n"
 
 

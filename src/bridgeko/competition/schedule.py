@@ -29,7 +29,7 @@ import icalendar
 
 from bridgeko.competition.bracket import BracketError, preliminary_rounds
 from bridgeko.competition.match import MatchError, segments_for_stage
-from bridgeko.competition.messages import N_, Message
+from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import MatchRules, Regulations, Stage
 
 # Message templates (English; the web layer translates them, see competition/messages.py)
@@ -48,10 +48,64 @@ AFTER_RECORD_DEADLINE = N_(
     "the match would start after the record deadline, %(deadline)s (R14.2b): the TD decides"
 )
 NOTICE_IN_TIME = N_("notice received by the end of %(day)s (R14.2a)")
+# The errors (ScheduleError.detail)
+UNKNOWN_ZONE = N_("unknown time zone of the edition: %(name)s")
+NOT_AWARE = N_("%(name)s must be a timezone-aware datetime, got %(value)s")
+NO_TIME_LIMIT = N_(
+    "no time limit for a segment of %(boards)s boards: segments have %(segment)s boards, extra "
+    "segments %(extra)s (R12.8)"
+)
+NOT_WHOLE_SEGMENTS = N_(
+    "a match of %(boards)s boards cannot be divided into segments of %(segment)s boards (R12.1)"
+)
+NOT_A_SCHEME = N_("a scheme has 8, 16, 32 ... (a power of two, at least 8) places, not %(size)s")
+FIRST_ROUND_BEFORE_DRAW = N_(
+    "the first preliminary round (%(first)s) cannot be before the draw (%(draw)s)"
+)
+ROUND_NOT_BEFORE_FINALS = N_(
+    "preliminary round %(number)s on %(day)s is not before the finals (%(finals)s); choose an "
+    "earlier first date (R14.1)"
+)
+FINALS_END_BEFORE_START = N_("the finals end (%(end)s) before they start (%(start)s)")
+NOT_A_SESSION = N_("not a timetable session: %(data)s (%(error)s)")
+BAD_SESSION_SEGMENT = N_("segment must be a whole number from 1, got %(value)s")
+FINALS_DO_NOT_FIT = N_(
+    "the finals do not fit into %(first)s..%(last)s between %(start)s and %(end)s (R14.3)"
+)
+NO_SUCH_SESSION = N_("no session %(stage)s segment %(segment)s in the timetable")
+NO_RULING_NEEDED = N_("no TD ruling is needed: the request is %(status)s")
+RULING_WITHOUT_TD = N_("a TD ruling must name the TD")
+NO_END_OF_PLAY = N_(
+    "the end of the match (or of the segment, where segment deadlines were announced) must be "
+    "recorded by the TD to compute the appeal deadline (R16.3, I15)"
+)
+EVENT_WITHOUT_UID = N_("the event %(title)s has no uid")
+EVENT_ENDS_BEFORE_START = N_("the event %(title)s ends before it starts")
+# What a datetime is, in the NOT_AWARE error
+THE_TIME_RECEIVED = N_("the time received")
+THE_START = N_("the start")
+THE_TIME_CHECKED = N_("the time checked")
+A_SESSIONS_START = N_("a session's start")
+THE_NEW_START = N_("the new start")
+THE_OPEN_ROOMS_END = N_("the open room's end")
+THE_CLOSED_ROOMS_END = N_("the closed room's end")
+THE_END_OF_THE_SEGMENT = N_("the end of the segment")
+THE_END_OF_THE_MATCH = N_("the end of the match")
+AN_EVENTS_START = N_("an event's start")
+AN_EVENTS_END = N_("an event's end")
+THE_START_OF_THE_MATCH = N_("the start of the match")
+THE_EXPORT_TIME = N_("the export time")
 
 
 class ScheduleError(ValueError):
-    """A date, time or schedule that cannot be used; the message names the problem."""
+    """A date, time or schedule that cannot be used; the message names the problem.
+
+    :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
+    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
 
 
 # --------------------------------------------------------------------------------------------
@@ -64,7 +118,7 @@ def zone(reg: Regulations | str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (KeyError, ValueError) as exc:  # ZoneInfoNotFoundError is a KeyError
-        raise ScheduleError(f"unknown time zone of the edition: {name!r}") from exc
+        raise ScheduleError(Message(UNKNOWN_ZONE, {"name": repr(name)})) from exc
 
 
 def _tz(reg: Regulations | str | tzinfo) -> tzinfo:
@@ -72,8 +126,11 @@ def _tz(reg: Regulations | str | tzinfo) -> tzinfo:
 
 
 def _aware(moment: datetime, name: str) -> datetime:
+    """``moment``, refused when naive; ``name`` is one of the ``THE_*``/``A_*`` templates."""
     if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ScheduleError(f"{name} must be a timezone-aware datetime, got {moment.isoformat()}")
+        raise ScheduleError(
+            Message(NOT_AWARE, {"name": Message(name), "value": moment.isoformat()})
+        )
     return moment
 
 
@@ -97,7 +154,7 @@ def by_end_of_day(received: date | datetime, day: date, reg: Regulations | str |
     by the end of that day in the organiser's time zone. ``received`` is an aware datetime, or
     a date already in the organiser's time zone."""
     if isinstance(received, datetime):
-        moment = _aware(received, "the time received").astimezone(UTC)
+        moment = _aware(received, THE_TIME_RECEIVED).astimezone(UTC)
         return moment <= end_of_day(day, reg).astimezone(UTC)
     return received <= day
 
@@ -109,7 +166,7 @@ def after(moment: datetime, elapsed: timedelta, reg: Regulations | str | tzinfo)
     wrong across a change of daylight saving time (30 minutes after 02:50 CEST on the night the
     clocks go back is 02:20 CET, not 03:20 CET).
     """
-    return (_aware(moment, "the start").astimezone(UTC) + elapsed).astimezone(_tz(reg))
+    return (_aware(moment, THE_START).astimezone(UTC) + elapsed).astimezone(_tz(reg))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +185,7 @@ class Deadline:
 
         Compared in UTC: Python compares two datetimes of the *same* tzinfo by wall-clock time,
         which ignores ``fold`` in the repeated hour when daylight saving time ends (I12)."""
-        moment = _aware(moment, "the time checked")
+        moment = _aware(moment, THE_TIME_CHECKED)
         return moment.astimezone(UTC) <= self.at.astimezone(UTC)
 
     @property
@@ -169,10 +226,12 @@ def segment_time_limit(
     elif is_extra:
         minutes = rules.extra_segment_minutes_screens if screens else rules.extra_segment_minutes
     else:
-        raise ScheduleError(
-            f"no time limit for a segment of {boards} boards: segments have "
-            f"{rules.segment_boards} boards, extra segments {rules.extra_segment_boards} (R12.8)"
-        )
+        params = {
+            "boards": boards,
+            "segment": rules.segment_boards,
+            "extra": rules.extra_segment_boards,
+        }
+        raise ScheduleError(Message(NO_TIME_LIMIT, params))
     return timedelta(minutes=minutes)
 
 
@@ -203,12 +262,11 @@ def match_segment_boards(stage: Stage, rules: MatchRules) -> tuple[int, ...]:
     try:
         plan = segments_for_stage(stage, rules)
     except MatchError as exc:
-        raise ScheduleError(str(exc)) from exc
+        raise ScheduleError(getattr(exc, "detail", None) or str(exc)) from exc
     sizes = tuple(segment.boards for segment in plan)
     if any(size != rules.segment_boards for size in sizes):
         raise ScheduleError(
-            f"a match of {sum(sizes)} boards cannot be divided into segments of "
-            f"{rules.segment_boards} boards (R12.1)"
+            Message(NOT_WHOLE_SEGMENTS, {"boards": sum(sizes), "segment": rules.segment_boards})
         )
     return sizes
 
@@ -236,15 +294,11 @@ def preliminary_round_count(scheme_size: int) -> int:
     those of :func:`bridgeko.competition.bracket.standard_scheme` (one place for the scheme).
     """
     if isinstance(scheme_size, bool) or not isinstance(scheme_size, int) or scheme_size < 8:
-        raise ScheduleError(
-            f"a scheme has 8, 16, 32 ... (a power of two, at least 8) places, not {scheme_size}"
-        )
+        raise ScheduleError(Message(NOT_A_SCHEME, {"size": str(scheme_size)}))
     try:
         return preliminary_rounds(scheme_size)
     except BracketError as exc:
-        raise ScheduleError(
-            f"a scheme has 8, 16, 32 ... (a power of two, at least 8) places, not {scheme_size}"
-        ) from exc
+        raise ScheduleError(Message(NOT_A_SCHEME, {"size": str(scheme_size)})) from exc
 
 
 def next_weekday(day: date, weekday: int) -> date:
@@ -267,8 +321,10 @@ def preliminary_dates(
     rules = reg.schedule
     if first_date < draw_date:
         raise ScheduleError(
-            f"the first preliminary round ({first_date.isoformat()}) cannot be before the draw "
-            f"({draw_date.isoformat()})"
+            Message(
+                FIRST_ROUND_BEFORE_DRAW,
+                {"first": first_date.isoformat(), "draw": draw_date.isoformat()},
+            )
         )
     first = next_weekday(first_date, rules.preliminary_weekday)
     starts = [
@@ -277,10 +333,12 @@ def preliminary_dates(
     ]
     for number, start in enumerate(starts, 1):
         if start.date() >= rules.finals_start:
-            raise ScheduleError(
-                f"preliminary round {number} on {start.date().isoformat()} is not before the "
-                f"finals ({rules.finals_start.isoformat()}); choose an earlier first date (R14.1)"
-            )
+            params: dict[str, Param] = {
+                "number": number,
+                "day": start.date().isoformat(),
+                "finals": rules.finals_start.isoformat(),
+            }
+            raise ScheduleError(Message(ROUND_NOT_BEFORE_FINALS, params))
     return starts
 
 
@@ -300,7 +358,7 @@ def finals_dates(reg: Regulations) -> list[date]:
     start, end = reg.schedule.finals_start, reg.schedule.finals_end
     if end < start:
         raise ScheduleError(
-            f"the finals end ({end.isoformat()}) before they start ({start.isoformat()})"
+            Message(FINALS_END_BEFORE_START, {"end": end.isoformat(), "start": start.isoformat()})
         )
     return [start + timedelta(days=i) for i in range((end - start).days + 1)]
 
@@ -324,10 +382,12 @@ class Session:
             segment = data["segment"]
             start = datetime.fromisoformat(str(data["start"]))
         except (KeyError, ValueError) as exc:
-            raise ScheduleError(f"not a timetable session: {data!r} ({exc})") from exc
+            raise ScheduleError(
+                Message(NOT_A_SESSION, {"data": repr(data), "error": str(exc)})
+            ) from exc
         if not isinstance(segment, int) or isinstance(segment, bool) or segment < 1:
-            raise ScheduleError(f"segment must be a whole number from 1, got {segment!r}")
-        return cls(stage, segment, _aware(start, "a session's start"))
+            raise ScheduleError(Message(BAD_SESSION_SEGMENT, {"value": repr(segment)}))
+        return cls(stage, segment, _aware(start, A_SESSIONS_START))
 
 
 _FINALS_ORDER: tuple[Stage, ...] = (Stage.QUARTERFINAL, Stage.SEMIFINAL, Stage.FINAL)
@@ -372,11 +432,13 @@ def default_finals_timetable(
         if start + length > local(days[day_index], latest_end, reg):
             day_index += 1
             if day_index >= len(days):
-                raise ScheduleError(
-                    "the finals do not fit into "
-                    f"{days[0].isoformat()}..{days[-1].isoformat()} between "
-                    f"{day_start:%H:%M} and {latest_end:%H:%M} (R14.3)"
-                )
+                params = {
+                    "first": days[0].isoformat(),
+                    "last": days[-1].isoformat(),
+                    "start": f"{day_start:%H:%M}",
+                    "end": f"{latest_end:%H:%M}",
+                }
+                raise ScheduleError(Message(FINALS_DO_NOT_FIT, params))
             start = local(days[day_index], day_start, reg)
         sessions.extend(Session(stage, number, start) for stage, number in slot)
         start = start + length + break_between
@@ -387,7 +449,7 @@ def override_session(
     timetable: Sequence[Session], stage: Stage, segment: int, start: datetime
 ) -> list[Session]:
     """A copy of ``timetable`` with the start of one session changed by the TD."""
-    _aware(start, "the new start")
+    _aware(start, THE_NEW_START)
     found = False
     result: list[Session] = []
     for session in timetable:
@@ -396,7 +458,7 @@ def override_session(
             found = True
         result.append(session)
     if not found:
-        raise ScheduleError(f"no session {stage.value} segment {segment} in the timetable")
+        raise ScheduleError(Message(NO_SUCH_SESSION, {"stage": stage.value, "segment": segment}))
     return result
 
 
@@ -448,9 +510,9 @@ class RescheduleDecision:
     def with_td_ruling(self, allowed: bool, td: str, note: str) -> RescheduleDecision:
         """The TD's recorded ruling on a request that did not meet R14.2 (I12)."""
         if self.status is not RescheduleStatus.TD_DECIDES:
-            raise ScheduleError(f"no TD ruling is needed: the request is {self.status.value}")
+            raise ScheduleError(Message(NO_RULING_NEEDED, {"status": self.status.value}))
         if not td.strip():
-            raise ScheduleError("a TD ruling must name the TD")
+            raise ScheduleError(Message(RULING_WITHOUT_TD))
         status = RescheduleStatus.TD_ALLOWED if allowed else RescheduleStatus.TD_REFUSED
         return replace(self, status=status, td=td.strip(), td_note=note.strip())
 
@@ -502,7 +564,7 @@ def reschedule_by_agreement(
         )
     if new_start is not None and round_last_match_date is not None:
         record = result_record_deadline(round_last_match_date, reg)
-        if not record.met_by(_aware(new_start, "the new start")):
+        if not record.met_by(_aware(new_start, THE_NEW_START)):
             return RescheduleDecision.of(
                 RescheduleStatus.TD_DECIDES,
                 Message(AFTER_RECORD_DEADLINE, {"deadline": f"{record.at:%Y-%m-%d %H:%M}"}),
@@ -521,8 +583,8 @@ def end_of_play(open_room_finished: datetime, closed_room_finished: datetime) ->
     """The end of a match or segment: the last board completed in both rooms, as recorded by
     the TD (I15)."""
     return max(
-        _aware(open_room_finished, "the open room's end"),
-        _aware(closed_room_finished, "the closed room's end"),
+        _aware(open_room_finished, THE_OPEN_ROOMS_END),
+        _aware(closed_room_finished, THE_CLOSED_ROOMS_END),
         key=lambda moment: moment.astimezone(UTC),  # real time, also in the repeated hour
     )
 
@@ -547,16 +609,13 @@ def appeal_deadlines(
     minutes = timedelta(minutes=reg.appeals.deadline_minutes)
     deadlines: list[Deadline] = []
     if segment_deadlines_announced and segment_ended_at is not None:
-        end = _aware(segment_ended_at, "the end of the segment")
+        end = _aware(segment_ended_at, THE_END_OF_THE_SEGMENT)
         deadlines.append(Deadline(after(end, minutes, reg), "R16.3", WHAT_LODGE_SEGMENT_APPEAL))
     elif match_ended_at is not None:
-        end = _aware(match_ended_at, "the end of the match")
+        end = _aware(match_ended_at, THE_END_OF_THE_MATCH)
         deadlines.append(Deadline(after(end, minutes, reg), "R16.3", WHAT_LODGE_APPEAL))
     else:
-        raise ScheduleError(
-            "the end of the match (or of the segment, where segment deadlines were announced) "
-            "must be recorded by the TD to compute the appeal deadline (R16.3, I15)"
-        )
+        raise ScheduleError(Message(NO_END_OF_PLAY))
     if played_early_round_date is not None:
         deadlines.append(
             Deadline(
@@ -584,12 +643,12 @@ class CalendarEvent:
     location: str = ""
 
     def __post_init__(self) -> None:
-        _aware(self.start, "an event's start")
-        _aware(self.end, "an event's end")
+        _aware(self.start, AN_EVENTS_START)
+        _aware(self.end, AN_EVENTS_END)
         if not self.uid.strip():
-            raise ScheduleError(f"the event {self.title!r} has no uid")
+            raise ScheduleError(Message(EVENT_WITHOUT_UID, {"title": repr(self.title)}))
         if self.end < self.start:
-            raise ScheduleError(f"the event {self.title!r} ends before it starts")
+            raise ScheduleError(Message(EVENT_ENDS_BEFORE_START, {"title": repr(self.title)}))
 
 
 def match_event(
@@ -604,7 +663,7 @@ def match_event(
     break_between: timedelta = timedelta(0),
 ) -> CalendarEvent:
     """An event for a match whose end is its start plus the time allowed (R12.8)."""
-    _aware(start, "the start of the match")
+    _aware(start, THE_START_OF_THE_MATCH)
     assert start.tzinfo is not None
     end = after(
         start, playing_time(segments, screens, rules, break_between=break_between), start.tzinfo
@@ -651,7 +710,7 @@ def to_ics(
 ) -> bytes:
     """An iCalendar (RFC 5545) file of ``events``; ``stamp`` (the time of the export, passed in)
     is every event's DTSTAMP."""
-    stamp = _aware(stamp, "the export time")
+    stamp = _aware(stamp, THE_EXPORT_TIME)
     calendar = icalendar.Calendar()
     calendar.add("prodid", f"-//{name}//bridgeko//EN")
     calendar.add("version", "2.0")

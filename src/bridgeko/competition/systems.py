@@ -11,6 +11,8 @@ How the clauses are read (each is a reading the TD can overrule by a ruling):
 - **Opening position (I10)**: no call other than pass has been made yet, so seats 1-4. A meaning
   applies to the seats listed in ``seats``; a pair that opens lighter in third seat gives a
   second entry for that seat.
+- The numbers are the edition's ``[systems]`` section of the regulations
+  (:class:`~bridgeko.competition.regulations.SystemRules`, ``reg.systems``; 1999 values here).
 - **R6.1**: flagged when the pass's maximum is at or above ``SystemRules.one_level_minimum``
   (12 HCP), or when the pass and a one-level opening of the same pair, in a common seat, share
   an HCP value (the pass can hold a hand of a strength the pair opens). HCP alone cannot tell
@@ -41,9 +43,24 @@ from typing import Any, TypeVar
 
 from bridgeko.bridge.cards import Suit
 from bridgeko.competition.messages import N_, Message, Param
+from bridgeko.competition.regulations import HCP_MAX, Regulations, SystemRules
 
-HCP_MAX = 37
-"""The most high-card points a hand can hold (A=4, K=3, Q=2, J=1): a fact, not a rule."""
+__all__ = [
+    "CLAUSES",
+    "HCP_MAX",
+    "SEATS",
+    "CallMeaning",
+    "Opening",
+    "Ruling",
+    "SuitLength",
+    "SystemDescription",
+    "SystemDescriptionError",
+    "SystemRules",
+    "Violation",
+    "check_system",
+    "refused",
+    "unresolved",
+]
 SEATS = (1, 2, 3, 4)
 """Seats in opening position (I10)."""
 _T = TypeVar("_T")
@@ -135,18 +152,6 @@ _SUIT_NAMES: dict[Suit, str] = {
     Suit.HEARTS: "hearts",
     Suit.SPADES: "spades",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class SystemRules:
-    """The numbers of R6 (parameters; the defaults are the 1999 text's)."""
-
-    one_level_minimum: int = 12
-    """HCP of a hand "normally considered worth a one-level opening" (R6.1)."""
-    nt_relay_threshold: int = 16
-    """R6.5 applies to a 1NT whose lower limit is below this."""
-    nt_range_limit: int = 5
-    """R6.5: the range, counted inclusively, must be less than this (I9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -394,10 +399,15 @@ class Violation:
 
 
 def check_system(
-    description: SystemDescription, rules: SystemRules | None = None
+    description: SystemDescription, rules: Regulations | SystemRules | None = None
 ) -> list[Violation]:
     """Every clause of R6.1-R6.5 the description violates, in clause order, one per opening and
-    seat group (see the module's docstring for how each clause is read)."""
+    seat group (see the module's docstring for how each clause is read).
+
+    The numbers are the edition's: ``rules`` is its :class:`Regulations` (``reg.systems`` is
+    used) or that section itself; None means the 1999 values (``SystemRules()``)."""
+    if isinstance(rules, Regulations):
+        rules = rules.systems
     rules = rules or SystemRules()
     passes = [c for c in description.calls if c.call is Opening.PASS]
     openings = [c for c in description.calls if c.call is not Opening.PASS]

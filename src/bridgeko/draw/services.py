@@ -356,10 +356,8 @@ def default_schedule(
     draw_day = timezone.localtime(draw.held_at, schedule.zone(reg)).date()
     try:
         starts = schedule.preliminary_dates(draw.scheme_size, first_date, draw_day, reg)
-    except schedule.ScheduleError as exc:  # the engine's wording, translated when it has one
-        raise ServiceError(
-            tr(getattr(exc, "detail", None) or str(exc)), field="first_date"
-        ) from None
+    except schedule.ScheduleError as exc:  # the engine's wording, in the user's language
+        raise ServiceError(tr(exc.detail), field="first_date") from None
     matches = _preliminary_matches(draw)
     with transaction.atomic():
         _still_editable(edition)

@@ -27,6 +27,7 @@ SECTION_TITLES = {
     "penalties": pgettext_lazy("regulations section", "Penalties"),
     "schedule": pgettext_lazy("regulations section", "Schedule"),
     "appeals": pgettext_lazy("regulations section", "Appeals"),
+    "systems": pgettext_lazy("regulations section", "Bidding systems"),
 }
 SECTION_ORDER = tuple(SECTION_TITLES)
 
@@ -91,6 +92,12 @@ FIELD_LABELS = {
     "appeals.early_match_form_deadline": (
         _("Form deadline for matches played early (time)"),
         "R16.4",
+    ),
+    "systems.one_level_minimum": (_("HCP of a hand worth a one-level opening"), "R6.1"),
+    "systems.nt_relay_threshold": (_("Relay rule for a 1NT opening below (HCP)"), "R6.5"),
+    "systems.nt_range_limit": (
+        _("Such a 1NT's range must be less than (points, inclusive)"),
+        "R6.5, I9",
     ),
 }
 

@@ -11,9 +11,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.audit.services import ServiceError, record
@@ -34,6 +36,53 @@ class RegulationsServiceError(ServiceError):
             errors=[tr(p) for p in problems],  # each problem in the user's language
         )
         self.problems = problems
+
+
+FIXED_AFTER_DRAW = {
+    "entry": gettext_lazy("the entries were closed and the draw made under it (R3, R7, R8)"),
+    "fees": gettext_lazy("the entry fees were decided by it (R4.1)"),
+    "rating": gettext_lazy("the draw seeded the teams by the Elo it sets (R10, R11.1)"),
+    "draw": gettext_lazy("the draw was made by it (R9, R11)"),
+}
+"""The sections of the regulations the entries and the draw used, and why each is fixed once
+the draw is held; the other sections (match, penalties, schedule, appeals, prizes, systems,
+edition) stay editable."""
+
+
+class ChangedAfterDrawError(ServiceError):
+    """An edit of the numbers the entries and the draw were based on, after the draw was held:
+    ``keys`` lists the dotted keys changed, ``sections`` their sections."""
+
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = tuple(keys)
+        self.sections = tuple(dict.fromkeys(k.split(".", 1)[0] for k in keys))
+        super().__init__(
+            _("The draw has been held: nothing was saved."),
+            errors=[
+                _("The section [%(section)s] (%(keys)s) can no longer change: %(why)s.")
+                % {
+                    "section": section,
+                    "keys": ", ".join(k for k in self.keys if k.split(".", 1)[0] == section),
+                    "why": FIXED_AFTER_DRAW[section],
+                }
+                for section in self.sections
+            ],
+        )
+
+
+def draw_held(edition: Edition, *, lock: bool = False) -> bool:
+    """Whether the draw of ``edition`` has been held (the draw app's ``Draw.held_at`` is set).
+
+    Read through Django's app registry, not an import: the draw app imports this one. ``lock``
+    (inside a transaction) locks the draw's row, as the draw's own writes do."""
+    try:
+        draw_model = apps.get_model("draw", "Draw")
+    except LookupError:  # the draw app is not installed
+        return False
+    rows = draw_model.objects.filter(edition_id=edition.pk)
+    if lock:
+        rows = rows.select_for_update()
+    return any(held is not None for held in rows.values_list("held_at", flat=True))
 
 
 def editions_dir() -> Path | None:
@@ -134,7 +183,11 @@ def update_edition(
     previous: Edition | None = None,
 ) -> Edition:
     """Replaces the regulations by ``data`` (the shape of ``regulations.to_dict``) and sets
-    the previous edition."""
+    the previous edition.
+
+    Once the draw is held, the sections the entries and the draw used
+    (:data:`FIXED_AFTER_DRAW`) are refused with a :class:`ChangedAfterDrawError`; the others
+    can still change."""
     try:
         reg = _storable(regs.from_dict(data))
     except regs.RegulationsError as exc:
@@ -147,6 +200,11 @@ def update_edition(
     with transaction.atomic():
         edition = Edition.objects.select_for_update().get(pk=edition.pk)
         old = regs.to_dict(edition.regulations)
+        new = regs.to_dict(reg)
+        changed = _changed_keys(old, new)
+        fixed = [k for k in changed if k.split(".", 1)[0] in FIXED_AFTER_DRAW]
+        if fixed and draw_held(edition, lock=True):
+            raise ChangedAfterDrawError(fixed)
         before = {"previous": edition.previous.slug if edition.previous else None} | old
         edition.regulations_toml = regs.dumps(reg)
         edition.name = reg.edition.name
@@ -155,8 +213,6 @@ def update_edition(
         edition.previous = previous
         edition.save()
         edition.__dict__.pop("regulations", None)
-        new = regs.to_dict(reg)
-        changed = _changed_keys(old, new)
         record(
             "bridgeko.edition.changed",
             user=user,

@@ -83,12 +83,19 @@ def edit(request: HttpRequest, edition: Edition) -> HttpResponse:
             for problem in exc.problems:
                 name = problem_field(problem.key)
                 form.add_error(name if name in form.fields else None, tr(problem))
+        except services.ChangedAfterDrawError as exc:
+            apply_service_error(form, exc)  # the reason of each section, above the form
+            for key in exc.keys:
+                name = problem_field(key)
+                if name in form.fields:
+                    form.add_error(name, _("Fixed since the draw was held."))
         except ServiceError as exc:
             apply_service_error(form, exc)
         else:
             messages.success(request, _("The edition's numbers were saved."))
             return redirect("editions:detail", edition=edition.slug)
-    return render(request, "editions/edit.html", {"edition": edition, "form": form})
+    context = {"edition": edition, "form": form, "draw_held": services.draw_held(edition)}
+    return render(request, "editions/edit.html", context)
 
 
 @require_safe
