@@ -457,6 +457,15 @@ def test_every_valid_edition_round_trips(reg: Regulations) -> None:
     assert regs.from_dict(json.loads(json.dumps(regs.to_dict(reg)))) == reg
 
 
+def test_line_separators_inside_a_text_round_trip(reg1999: Regulations) -> None:
+    # found by hypothesis: U+0085 and U+2028 are line breaks for str.splitlines(), not for TOML
+    for venue in ("0\x850", "a\u2028b", "a\u2029b", "a\x1cb"):
+        edited = dataclasses.replace(
+            reg1999, edition=dataclasses.replace(reg1999.edition, venue=venue)
+        )
+        assert regs.loads(regs.dumps(edited)) == edited
+
+
 def test_a_byte_order_mark_is_ignored(tmp_path: Path, reg1999: Regulations) -> None:
     path = tmp_path / "bom.toml"
     path.write_text("\ufeff" + EDITION_1999.read_text(encoding="utf-8"), encoding="utf-8")

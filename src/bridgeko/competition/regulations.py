@@ -722,7 +722,8 @@ def dumps(reg: Regulations) -> str:
         f"prizes = {_toml(reg.prizes)}  # {_PRIZES.clause}",
     ]
     for section in _SECTIONS:
-        lines += ["", *dumps_section(section, getattr(reg, section)).splitlines()]
+        # "\n" only: str.splitlines() would also split at U+0085 or U+2028 inside a value
+        lines += ["", *dumps_section(section, getattr(reg, section)).rstrip("\n").split("\n")]
     return "\n".join(lines) + "\n"
 
 
