@@ -311,3 +311,20 @@ def test_I8_admin_never_shows_the_seed_before_the_draw(world: World, teams: list
 def test_protocol_records_the_local_time_of_the_draw(world: World, teams: list[Team]) -> None:
     draw = held(world)
     assert json.loads(draw.protocol)["drawn_at"] == "1999-03-12T18:00:00+01:00"
+
+
+@pytest.mark.django_db
+def test_draw_refused_when_the_editions_numbers_changed_meanwhile(
+    world: World, teams: list[Team]
+) -> None:
+    announce_and_commit(world)
+    stale = world.edition
+    stale.regulations  # noqa: B018 - the numbers the draw will be computed from
+    changed = stale.regulations_toml.replace("seeded_divisor = 4", "seeded_divisor = 8")
+    assert changed != stale.regulations_toml
+    type(stale).objects.filter(pk=stale.pk).update(regulations_toml=changed)
+    with pytest.raises(ServiceError, match="changed meanwhile"):
+        services.hold_draw(edition=stale, user=world.users["organiser"], now=DRAW_AT)
+    assert Draw.objects.get(edition=stale).held_at is None
+    assert not DrawNumber.objects.exists()
+    assert not AuditEntry.objects.filter(action="bridgeko.draw.held").exists()

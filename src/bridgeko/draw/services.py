@@ -126,6 +126,11 @@ def _still_closed(edition: Edition, teams: Sequence[entry_services.TeamInfo]) ->
     accepted = set(Team.objects.filter(edition=edition, accepted=True).values_list("pk", flat=True))
     if entry_services.closing_of(edition) is None or accepted != {t.id for t in teams}:
         raise ServiceError(_("The entries were reopened meanwhile; hold the draw again."))
+    # The draw was computed from ``edition.regulations``; an edit of the edition's numbers that
+    # committed meanwhile (it locks the draw too) must not be silently ignored.
+    stored = Edition.objects.filter(pk=edition.pk).values_list("regulations_toml", flat=True)
+    if stored.get() != edition.regulations_toml:
+        raise ServiceError(_("The edition's numbers were changed meanwhile; hold the draw again."))
 
 
 def _save_result(
