@@ -324,3 +324,33 @@ def test_R14_1_schedule_error_in_czech(world: World, teams: list[Team]) -> None:
         "earlier first date (R14.1)" in text
     )
     assert MatchDate.objects.count() == 0
+
+
+def test_I12_after_the_draw_the_time_zone_is_fixed(world: World, teams: list[Team]) -> None:
+    held(world)
+    before = _snapshot(world)
+    data = _data(world.edition, edition={"timezone": "Europe/London", "venue": "Náchod"})
+    with pytest.raises(services.ChangedAfterDrawError) as info:
+        services.update_edition(edition=world.edition, data=data, user=world.users["organiser"])
+    assert info.value.keys == ("edition.timezone",)
+    (why,) = info.value.errors
+    assert why.startswith("The section [edition] (edition.timezone) can no longer change: ")
+    assert why.endswith(str(services.FIXED_AFTER_DRAW["edition.timezone"]) + ".")
+    assert _snapshot(world) == before
+
+
+def test_R4_1_after_the_draw_the_previous_edition_is_fixed(world: World, teams: list[Team]) -> None:
+    held(world)
+    other = services.create_edition(
+        slug="ko-1997",
+        toml_text=world.edition.regulations_toml,
+        user=world.users["organiser"],
+    )
+    before = _snapshot(world)
+    data = _data(world.edition, appeals={"deposit": 300})
+    with pytest.raises(services.ServiceError, match="previous edition can no longer change") as e:
+        services.update_edition(
+            edition=world.edition, data=data, user=world.users["organiser"], previous=other
+        )
+    assert e.value.field == "previous"
+    assert _snapshot(world) == before

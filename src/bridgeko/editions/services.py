@@ -43,10 +43,21 @@ FIXED_AFTER_DRAW = {
     "fees": gettext_lazy("the entry fees were decided by it (R4.1)"),
     "rating": gettext_lazy("the draw seeded the teams by the Elo it sets (R10, R11.1)"),
     "draw": gettext_lazy("the draw was made by it (R9, R11)"),
+    "edition.timezone": gettext_lazy(
+        "the entry deadline and the time of the draw were read in it (I12)"
+    ),
 }
-"""The sections of the regulations the entries and the draw used, and why each is fixed once
-the draw is held; the other sections (match, penalties, schedule, appeals, prizes, systems,
-edition) stay editable."""
+"""The sections (or single keys) of the regulations the entries and the draw used, and why each
+is fixed once the draw is held; the rest (match, penalties, schedule, appeals, prizes, systems,
+the edition's name and language) stays editable."""
+
+
+def _fixed_rule(key: str) -> str | None:
+    """The entry of :data:`FIXED_AFTER_DRAW` that fixes the dotted ``key``, if any."""
+    if key in FIXED_AFTER_DRAW:
+        return key
+    section = key.split(".", 1)[0]
+    return section if section in FIXED_AFTER_DRAW else None
 
 
 class ChangedAfterDrawError(ServiceError):
@@ -56,16 +67,17 @@ class ChangedAfterDrawError(ServiceError):
     def __init__(self, keys: list[str]) -> None:
         self.keys = tuple(keys)
         self.sections = tuple(dict.fromkeys(k.split(".", 1)[0] for k in keys))
+        rules = dict.fromkeys(_fixed_rule(k) or k for k in keys)
         super().__init__(
             _("The draw has been held: nothing was saved."),
             errors=[
                 _("The section [%(section)s] (%(keys)s) can no longer change: %(why)s.")
                 % {
-                    "section": section,
-                    "keys": ", ".join(k for k in self.keys if k.split(".", 1)[0] == section),
-                    "why": FIXED_AFTER_DRAW[section],
+                    "section": rule.split(".", 1)[0],
+                    "keys": ", ".join(k for k in self.keys if _fixed_rule(k) == rule),
+                    "why": FIXED_AFTER_DRAW[rule],
                 }
-                for section in self.sections
+                for rule in rules
             ],
         )
 
@@ -202,9 +214,17 @@ def update_edition(
         old = regs.to_dict(edition.regulations)
         new = regs.to_dict(reg)
         changed = _changed_keys(old, new)
-        fixed = [k for k in changed if k.split(".", 1)[0] in FIXED_AFTER_DRAW]
+        fixed = [k for k in changed if _fixed_rule(k) is not None]
         if fixed and draw_held(edition, lock=True):
             raise ChangedAfterDrawError(fixed)
+        if previous != edition.previous and draw_held(edition, lock=True):
+            raise ServiceError(
+                _(
+                    "The draw has been held: the previous edition can no longer change "
+                    "(it decided the returning teams' fees, R4.1, and the bans, R15.3)."
+                ),
+                field="previous",
+            )
         before = {"previous": edition.previous.slug if edition.previous else None} | old
         edition.regulations_toml = regs.dumps(reg)
         edition.name = reg.edition.name
