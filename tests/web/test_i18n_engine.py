@@ -243,10 +243,8 @@ def test_I8_public_draw_page_shows_the_engines_check_in_czech(world: World) -> N
 
 def _engine_templates() -> list[str]:
     out: list[str] = []
-    for module in ("entries.py", "sanctions.py", "draw.py", "regulations.py"):
-        tree = ast.parse(
-            (REPO / "src" / "bridgeko" / "competition" / module).read_text(encoding="utf-8")
-        )
+    for module in sorted((REPO / "src" / "bridgeko" / "competition").glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
         out += [
             str(node.args[0].value)
             for node in ast.walk(tree)
