@@ -24,7 +24,7 @@ from enum import StrEnum
 from typing import TypeAlias
 from zoneinfo import ZoneInfo
 
-from bridgeko.competition.messages import N_, Message, Param
+from bridgeko.competition.messages import N_, Message, Param, Worded
 from bridgeko.competition.regulations import EntryRules, FeeRules, Regulations
 from bridgeko.competition.schedule import by_end_of_day
 
@@ -150,7 +150,7 @@ def who(player: PlayerId, names: Mapping[PlayerId, str] | None) -> Message:
 
 
 @dataclass(frozen=True, slots=True)
-class RosterProblem:
+class RosterProblem(Worded):
     """One reason a roster cannot be accepted."""
 
     clause: str
@@ -175,19 +175,6 @@ class RosterProblem:
     ) -> RosterProblem:
         """A problem worded by a message template (``.message`` is its English text)."""
         return cls(clause, str(message), player, other_team, message)
-
-    @property
-    def detail(self) -> Message:
-        """:attr:`message` as a translatable :class:`Message`."""
-        return self.i18n if self.i18n is not None else Message(self.message)
-
-    @property
-    def template(self) -> str:
-        return self.detail.template
-
-    @property
-    def params(self) -> Mapping[str, Param]:
-        return self.detail.params
 
     @property
     def text(self) -> Message:
@@ -366,7 +353,7 @@ class EntryConditions:
 
 
 @dataclass(frozen=True, slots=True)
-class ConditionProblem:
+class ConditionProblem(Worded):
     """A condition of entry that is missing, late or short."""
 
     item: str
@@ -387,22 +374,9 @@ class ConditionProblem:
         return cls(str(item), kind, clause, str(message), message, item)
 
     @property
-    def detail(self) -> Message:
-        """:attr:`message` as a translatable :class:`Message`."""
-        return self.i18n if self.i18n is not None else Message(self.message)
-
-    @property
     def item_detail(self) -> Message:
         """:attr:`item` as a translatable :class:`Message`."""
         return self.item_i18n if self.item_i18n is not None else Message(self.item)
-
-    @property
-    def template(self) -> str:
-        return self.detail.template
-
-    @property
-    def params(self) -> Mapping[str, Param]:
-        return self.detail.params
 
     @property
     def text(self) -> Message:
@@ -600,8 +574,10 @@ class FeeOverride:
 
 
 @dataclass(frozen=True, slots=True)
-class FeeDecision:
+class FeeDecision(Worded):
     """The entry fee of a team and why (R4.1)."""
+
+    _english = "reason"
 
     amount: int
     """What the team pays (after any override)."""
@@ -623,15 +599,7 @@ class FeeDecision:
     @property
     def reason_detail(self) -> Message:
         """:attr:`reason` as a translatable :class:`Message`."""
-        return self.i18n if self.i18n is not None else Message(self.reason)
-
-    @property
-    def template(self) -> str:
-        return self.reason_detail.template
-
-    @property
-    def params(self) -> Mapping[str, Param]:
-        return self.reason_detail.params
+        return self.detail
 
 
 def entry_fee(
@@ -726,8 +694,10 @@ class Refund:
 
 
 @dataclass(frozen=True, slots=True)
-class EntriesOutcome:
+class EntriesOutcome(Worded):
     """The result of closing the entries of an edition."""
+
+    _english = "reason"
 
     accepted: tuple[TeamKey, ...]
     """I11: the "entered" teams, which met every R3 condition by the deadline (input order)."""
@@ -750,15 +720,7 @@ class EntriesOutcome:
     @property
     def reason_detail(self) -> Message:
         """:attr:`reason` as a translatable :class:`Message`."""
-        return self.i18n if self.i18n is not None else Message(self.reason)
-
-    @property
-    def template(self) -> str:
-        return self.reason_detail.template
-
-    @property
-    def params(self) -> Mapping[str, Param]:
-        return self.reason_detail.params
+        return self.detail
 
 
 def closing_reason(accepted: int, reg: Regulations) -> Message:

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol, TypeAlias
+from typing import ClassVar, Protocol, TypeAlias
 
-__all__ = ["N_", "Message", "Param", "Translatable"]
+__all__ = ["N_", "Message", "Param", "Translatable", "Worded"]
 
 
 def N_(template: str) -> str:
@@ -84,3 +84,30 @@ class Translatable(Protocol):
 
     @property
     def params(self) -> Mapping[str, Param]: ...
+
+
+class Worded:
+    """Mixin for an engine value worded in English with an optional template.
+
+    The English text is the field named by ``_english`` (``"message"`` unless a class says
+    otherwise); ``i18n`` holds the same text as a :class:`Message` when it was worded from a
+    template. :attr:`detail` is then what the web layer translates, and the value itself is
+    :class:`Translatable`.
+    """
+
+    __slots__ = ()
+    _english: ClassVar[str] = "message"
+    i18n: Message | None
+
+    @property
+    def detail(self) -> Message:
+        """The English text as a translatable :class:`Message`."""
+        return self.i18n if self.i18n is not None else Message(str(getattr(self, self._english)))
+
+    @property
+    def template(self) -> str:
+        return self.detail.template
+
+    @property
+    def params(self) -> Mapping[str, Param]:
+        return self.detail.params

@@ -29,7 +29,7 @@ import icalendar
 
 from bridgeko.competition.bracket import BracketError, preliminary_rounds
 from bridgeko.competition.match import MatchError, segments_for_stage
-from bridgeko.competition.messages import N_, Message, Param
+from bridgeko.competition.messages import N_, Message, Param, Worded
 from bridgeko.competition.regulations import MatchRules, Regulations, Stage
 
 # Message templates (English; the web layer translates them, see competition/messages.py)
@@ -476,8 +476,10 @@ class RescheduleStatus(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class RescheduleDecision:
+class RescheduleDecision(Worded):
     """The outcome of a request to play a match at another time or place (R14.2, I12)."""
+
+    _english = "reason"
 
     status: RescheduleStatus
     reason: str
@@ -498,7 +500,7 @@ class RescheduleDecision:
     @property
     def reason_detail(self) -> Message:
         """:attr:`reason` as a translatable :class:`Message`."""
-        return self.i18n if self.i18n is not None else Message(self.reason)
+        return self.detail
 
     @property
     def allowed(self) -> bool | None:

@@ -42,7 +42,7 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from bridgeko.bridge.cards import Suit
-from bridgeko.competition.messages import N_, Message, Param
+from bridgeko.competition.messages import N_, Message, Param, Worded
 from bridgeko.competition.regulations import HCP_MAX, Regulations, SystemRules
 
 __all__ = [
@@ -365,7 +365,7 @@ class SystemDescription:
 
 
 @dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(Worded):
     """A clause of R6 that the described system appears to violate (a flag for the TD, I10)."""
 
     clause: str
@@ -380,19 +380,6 @@ class Violation:
     def of(cls, clause: str, call: Opening, seats: tuple[int, ...], message: Message) -> Violation:
         """A flag worded by a message template (``.message`` is its English text)."""
         return cls(clause, call, seats, str(message), message)
-
-    @property
-    def detail(self) -> Message:
-        """:attr:`message` as a translatable :class:`Message`."""
-        return self.i18n if self.i18n is not None else Message(self.message)
-
-    @property
-    def template(self) -> str:
-        return self.detail.template
-
-    @property
-    def params(self) -> Mapping[str, Param]:
-        return self.detail.params
 
     def __str__(self) -> str:
         return f"{self.clause}: {self.message}"
