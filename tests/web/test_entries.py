@@ -137,6 +137,35 @@ def test_R7_3_player_on_two_rosters_refused(world: World, organiser: Any) -> Non
 
 
 @pytest.mark.django_db
+def test_R7_3_message_names_the_federation_id_not_the_database_key(
+    world: World, organiser: Any
+) -> None:
+    """The roster messages show the player's federation id (or the name alone without one)."""
+    Player.objects.create(federation_id="PAD", name="Výplň")  # database keys differ from ids
+    players = make_players(4)
+    nameless = Player.objects.create(federation_id=None, name="Bez Čísla")
+    services.create_team(
+        edition=world.edition,
+        name="Orli",
+        roster=[*players[:3], nameless],
+        user=organiser,
+        now=NOW,
+    )
+    with pytest.raises(ServiceError) as exc:
+        services.create_team(
+            edition=world.edition,
+            name="Lvi",
+            roster=[players[0], nameless, *make_players(2, start=5)],
+            user=organiser,
+            now=NOW,
+        )
+    assert [e for e in exc.value.errors if "R7.3" in e] == [
+        "Hráč 001 (CZ001) is already on the roster of team Orli (R7.3)",
+        "Bez Čísla is already on the roster of team Orli (R7.3)",
+    ]
+
+
+@pytest.mark.django_db
 def test_team_name_taken_ignoring_case_and_spaces(world: World, organiser: Any) -> None:
     players = make_players(8)
     services.create_team(
@@ -190,7 +219,7 @@ def test_R15_3_barred_player_refused(world: World, organiser: Any, toml_1999: st
             now=NOW,
         )
     assert [e for e in exc.value.errors if "R15.3" in e] == [
-        f"Hráč 002 ({players[1].pk}) is barred from this edition for failing to appear "
+        "Hráč 002 (CZ002) is barred from this edition for failing to appear "
         "without timely notice (R15.3)"
     ]
     assert counts() == before

@@ -29,6 +29,7 @@ from bridgeko.accounts.permissions import is_organiser
 from bridgeko.audit.services import ServiceError, record
 from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
+from bridgeko.competition.messages import Message, Param
 from bridgeko.competition.rating import team_elo_for
 from bridgeko.competition.schedule import end_of_day
 from bridgeko.editions.models import Edition
@@ -246,10 +247,32 @@ def _roster_problems(
     for entry in entries.order_by("team__name", "position"):
         others.setdefault(entry.team.name, []).append(entry.player_id)
     ids = [p.pk for p in roster]
-    names = {p.pk: p.name for p in roster}
-    problems = rules.check_roster(ids, edition.regulations, others, names=names)
-    problems += sanctions.check_not_barred(ids, barred_players(edition), names=names)
-    return problems
+    problems = rules.check_roster(ids, edition.regulations, others)
+    problems += sanctions.check_not_barred(ids, barred_players(edition))
+    labels = {p.pk: _player_label(p) for p in roster}
+    return [_relabel(problem, labels) for problem in problems]
+
+
+def _player_label(player: Player) -> Param:
+    """A player in a message as the user knows them: "Name (federation id)", or the name alone
+    when the player has no federation id (never the database key)."""
+    if player.federation_id:
+        return Message(rules.NAMED_PLAYER, {"name": player.name, "player": player.federation_id})
+    return player.name
+
+
+def _relabel(problem: rules.RosterProblem, labels: Mapping[Any, Param]) -> rules.RosterProblem:
+    """``problem`` with its player named by ``labels`` (the engine only knows database keys)."""
+    message = problem.i18n
+    if problem.player not in labels or message is None or "player" not in message.params:
+        return problem
+    params = {**message.params, "player": labels[problem.player]}
+    return rules.RosterProblem.of(
+        problem.clause,
+        Message(message.template, params),
+        player=problem.player,
+        other_team=problem.other_team,
+    )
 
 
 def _roster_error(problems: Sequence[rules.RosterProblem]) -> ServiceError:
