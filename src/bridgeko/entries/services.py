@@ -430,12 +430,12 @@ def update_team(
                 new_ids,
                 edition.regulations,
                 exception_reason=exception or None,
-                names={p.pk: p.name for p in roster},
             )
         except rules.RosterFrozenError as exc:
             raise ServiceError(tr(exc.detail), field="exception_reason") from None
         except rules.RosterError as exc:
-            raise _roster_error(exc.problems) from None
+            labels = {p.pk: _player_label(p) for p in roster}
+            raise _roster_error([_relabel(p, labels) for p in exc.problems]) from None
     if current != new_ids:
         problems = _roster_problems(edition, roster, team)
         if problems:
