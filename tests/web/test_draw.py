@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from bridgeko.audit.models import AuditEntry
 from bridgeko.audit.services import ServiceError
@@ -141,6 +142,60 @@ def test_draw_refused_before_closing_commitment_or_announcement(world: World) ->
     assert AuditEntry.objects.count() == audit
     assert DrawNumber.objects.count() == 0
     assert Draw.objects.get().held_at is None
+
+
+@pytest.mark.django_db
+def test_R11_5_draw_not_held_before_the_announced_time(world: World, teams: list[Team]) -> None:
+    """Announced for 12 March 1999 18:00 (Prague): refused a minute earlier, nothing saved;
+    held from the announced minute on. A new announcement (audited) may bring it forward."""
+    organiser = world.users["organiser"]
+    announce_and_commit(world)
+    audit = AuditEntry.objects.count()
+    for early in (
+        datetime(1999, 3, 10, 12, 0, tzinfo=UTC),
+        datetime(1999, 3, 12, 16, 59, tzinfo=UTC),
+    ):
+        with pytest.raises(ServiceError, match=r"1999-03-12 18:00.*R11\.5"):
+            services.hold_draw(edition=world.edition, user=organiser, now=early)
+    assert AuditEntry.objects.count() == audit
+    assert DrawNumber.objects.count() == 0 and Draw.objects.get().held_at is None
+    earlier = datetime(1999, 3, 11, 17, 0, tzinfo=UTC)
+    services.announce_draw(edition=world.edition, place="Klub", at=earlier, user=organiser, now=NOW)
+    draw = services.hold_draw(
+        edition=world.edition, user=organiser, now=datetime(1999, 3, 11, 17, 0, 30, tzinfo=UTC)
+    )
+    assert draw.held_at is not None and DrawNumber.objects.count() == 13
+
+
+@pytest.mark.django_db
+def test_R11_5_manual_draw_not_dated_before_the_announced_time(
+    world: World, teams: list[Team]
+) -> None:
+    organiser = world.users["organiser"]
+    services.announce_draw(edition=world.edition, place="Klub", at=DRAW_AT, user=organiser, now=NOW)
+    order = [t.pk for t in teams[4:]]
+    with pytest.raises(ServiceError, match=r"R11\.5") as exc:
+        services.enter_manual_draw(
+            edition=world.edition,
+            drawn_order=order,
+            drawn_at=datetime(1999, 3, 12, 16, 0, tzinfo=UTC),
+            user=organiser,
+            now=NOW,
+        )
+    assert exc.value.field == "drawn_at"
+    assert DrawNumber.objects.count() == 0
+    services.enter_manual_draw(
+        edition=world.edition, drawn_order=order, drawn_at=DRAW_AT, user=organiser, now=NOW
+    )
+    assert DrawNumber.objects.count() == 13
+
+
+@pytest.mark.django_db
+def test_R11_5_early_draw_message_in_czech(world: World, teams: list[Team]) -> None:
+    announce_and_commit(world)
+    with translation.override("cs"), pytest.raises(ServiceError) as exc:
+        services.hold_draw(edition=world.edition, user=world.users["organiser"], now=NOW)
+    assert "1999-03-12 18:00" in exc.value.message and "losování" in exc.value.message.lower()
 
 
 @pytest.mark.django_db

@@ -148,6 +148,24 @@ def _save_result(
     )
 
 
+def _not_before_announced(edition: Edition, draw: Draw, when: datetime, field: str | None) -> None:
+    """R11.5: the draw is made at the announced time, not earlier (from the announced minute
+    on). To draw earlier the organiser announces a new time first (an audited change)."""
+    if draw.scheduled_at is None:
+        raise ServiceError(_("Announce the place and time of the draw first (R11.5)."))
+    announced = draw.scheduled_at.replace(second=0, microsecond=0)
+    if when < announced:
+        local = timezone.localtime(announced, schedule.zone(edition.regulations))
+        raise ServiceError(
+            _(
+                "The draw is announced for %(at)s; it cannot be made earlier (R11.5). "
+                "To draw earlier, announce a new time first."
+            )
+            % {"at": local.strftime("%Y-%m-%d %H:%M")},
+            field=field,
+        )
+
+
 def _numbers_text(result: engine.DrawResult[entry_services.TeamInfo]) -> dict[str, str]:
     return {str(n): t.name for n, t in result.numbers.items()}
 
@@ -161,6 +179,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
         raise ServiceError(_("Announce the place and time of the draw first (R11.5)."))
     if not draw.commitment:
         raise ServiceError(_("Publish the commitment before the draw (I8)."))
+    _not_before_announced(edition, draw, now, None)
     try:
         result = engine.hold_draw(
             teams,
@@ -176,6 +195,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
         draw = _draw_for_update(edition)
         if draw.held_at is not None or draw.commitment != result.protocol["commitment"]:
             raise ServiceError(_("The draw has been made already."))  # a concurrent request
+        _not_before_announced(edition, draw, now, None)  # a new announcement meanwhile
         _still_closed(edition, teams)
         before = _state(draw)
         _save_result(draw, result, now)
@@ -209,6 +229,7 @@ def enter_manual_draw(
         raise ServiceError(_("Announce the place and time of the draw first (R11.5)."))
     if timezone.is_naive(drawn_at):
         raise ServiceError(_("The time of the draw needs a time zone."), field="drawn_at")
+    _not_before_announced(edition, draw, drawn_at, "drawn_at")
     try:
         result = engine.manual_draw(
             teams,
@@ -223,6 +244,7 @@ def enter_manual_draw(
         draw = _draw_for_update(edition)
         if draw.held_at is not None:
             raise ServiceError(_("The draw has been made already."))  # a concurrent request
+        _not_before_announced(edition, draw, drawn_at, "drawn_at")  # a new announcement meanwhile
         _still_closed(edition, teams)
         before = _state(draw)
         _save_result(draw, result, drawn_at)
