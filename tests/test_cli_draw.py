@@ -60,6 +60,23 @@ def test_I8_verify_draw_lists_mismatches(
     assert any("has a higher Elo than a seeded team" in line for line in lines)
 
 
+def test_R11_1_verify_draw_names_the_unseeded_number_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Team 1 (drawn number 10) raised to Elo 900: the number and the team each appear once."""
+    path = _protocol(tmp_path)
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["numbering"]["10"] == 1
+    doc["teams"][0]["elo"] = 900
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["verify-draw", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == (
+        "  - unseeded number 10: team 1 (Team 1, Elo 900) has a higher Elo than a seeded team "
+        "(the lowest seeded Elo is 571) (R11.1)"
+    )
+
+
 def test_I8_verify_draw_bad_json_exits_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -128,7 +128,8 @@ V_SEEDED_ORDER = N_(
     "seeded number %(a)s %(team_a)s has a lower Elo than number %(b)s %(team_b)s (R11.2)"
 )
 V_UNSEEDED_HIGHER = N_(
-    "unseeded number %(number)s %(team)s has a higher Elo than a seeded team (%(lowest)s) (R11.1)"
+    "unseeded number %(number)s: team %(team)s has a higher Elo than a seeded team "
+    "(the lowest seeded Elo is %(lowest)s) (R11.1)"
 )
 V_NOBODY = N_("nobody")
 V_NUMBER_DIFFERS = N_("number %(number)s: the protocol gives %(given)s, the draw gives %(want)s")
