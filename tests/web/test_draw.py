@@ -297,6 +297,83 @@ def test_R14_1_default_dates_edit_and_publish(world: World, teams: list[Team]) -
     assert "Hradec Králové" in text
 
 
+def held_8(world: World) -> Draw:
+    """Eight teams drawn: a scheme for 8, the quarterfinals first (no preliminary round)."""
+    organiser = world.users["organiser"]
+    players = make_players(32)
+    for k in range(8):
+        enter_team(world.edition, f"Tým {k}", players[4 * k : 4 * k + 4], organiser)
+    entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
+    draw = held(world)
+    assert draw.scheme_size == 8
+    return draw
+
+
+@pytest.mark.django_db
+def test_R11_6_eight_teams_have_no_preliminary_dates(world: World) -> None:
+    held_8(world)
+    organiser = world.users["organiser"]
+    audit = AuditEntry.objects.count()
+    with pytest.raises(ServiceError, match=r"no preliminary rounds.*R11\.6"):
+        services.default_schedule(
+            edition=world.edition, first_date=date(1999, 3, 13), user=organiser, now=NOW
+        )
+    with pytest.raises(ServiceError, match=r"no preliminary rounds.*R11\.6"):
+        services.publish_schedule(edition=world.edition, user=organiser, now=NOW)
+    assert AuditEntry.objects.count() == audit
+    assert MatchDate.objects.count() == 0 and Draw.objects.get().schedule_published_at is None
+    slug = world.edition.slug
+    page = world.client("organiser").get(reverse("draw:schedule", kwargs={"edition": slug}))
+    text = page.content.decode()
+    assert "no preliminary rounds" in text and "R11.6" in text
+    assert "R14.1" not in text  # no publishing deadline
+    assert reverse("draw:schedule_defaults", kwargs={"edition": slug}) not in text
+    assert reverse("draw:schedule_publish", kwargs={"edition": slug}) not in text
+    czech = world.client("organiser", "cs").get(reverse("draw:schedule", kwargs={"edition": slug}))
+    assert "Předkola se nehrají" in czech.content.decode()
+    dashboard = world.client("organiser").get(
+        reverse("editions:dashboard", kwargs={"edition": slug})
+    )
+    assert "Publish the dates of the preliminary matches" not in dashboard.content.decode()
+
+
+@pytest.mark.django_db
+def test_R14_1_dashboard_asks_for_the_dates_with_preliminary_rounds(
+    world: World, teams: list[Team]
+) -> None:
+    held(world)
+    dashboard = world.client("organiser").get(
+        reverse("editions:dashboard", kwargs={"edition": world.edition.slug})
+    )
+    assert "Publish the dates of the preliminary matches" in dashboard.content.decode()
+
+
+@pytest.mark.django_db
+def test_R8_1_cancelled_edition_draw_page_offers_nothing(world: World) -> None:
+    organiser = world.users["organiser"]
+    players = make_players(8)
+    for k in range(2):
+        enter_team(world.edition, f"Tým {k}", players[4 * k : 4 * k + 4], organiser)
+    entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
+    slug = world.edition.slug
+    text = (
+        world.client("organiser")
+        .get(reverse("draw:manage", kwargs={"edition": slug}))
+        .content.decode()
+    )
+    assert "The competition is cancelled (R8.1); there is no draw." in text
+    for action in ("announce", "commit", "hold", "manual"):
+        assert reverse(f"draw:{action}", kwargs={"edition": slug}) not in text
+    audit = AuditEntry.objects.count()
+    with pytest.raises(ServiceError, match=r"R8\.1"):
+        services.announce_draw(
+            edition=world.edition, place="Klub", at=DRAW_AT, user=organiser, now=NOW
+        )
+    with pytest.raises(ServiceError, match=r"R8\.1"):
+        services.publish_commitment(edition=world.edition, user=organiser, now=NOW)
+    assert AuditEntry.objects.count() == audit and Draw.objects.count() == 0
+
+
 @pytest.mark.django_db
 def test_R14_1_first_round_cannot_precede_the_draw(world: World, teams: list[Team]) -> None:
     held(world)

@@ -43,7 +43,9 @@ def draw_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.I
             source="draw",
         )
         return
-    if draw.schedule_published_at is None:
+    from bridgeko.draw.services import has_preliminary_rounds
+
+    if draw.schedule_published_at is None and has_preliminary_rounds(draw):  # R11.6
         reg = edition.regulations
         day = timezone.localtime(draw.held_at, schedule.zone(reg)).date()
         deadline = schedule.dates_publication_deadline(day, reg)

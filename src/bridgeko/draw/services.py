@@ -55,8 +55,15 @@ def _not_held(edition: Edition) -> None:
         raise ServiceError(_("The draw has been made already."))
 
 
+def _not_cancelled(edition: Edition) -> None:
+    closing = entry_services.closing_of(edition)
+    if closing is not None and closing.cancelled:  # R8.1
+        raise ServiceError(_("The competition is cancelled (R8.1); there is no draw."))
+
+
 def announce_draw(*, edition: Edition, place: str, at: datetime, user: Any, now: datetime) -> Draw:
     """Announces the place and time of the draw in advance (R11.5)."""
+    _not_cancelled(edition)
     place = place.strip()
     if not place:
         raise ServiceError(_("Give the place of the draw."), field="place")
@@ -86,6 +93,7 @@ def publish_commitment(
 ) -> Draw:
     """Chooses the secret seed (the engine's :func:`new_seed`) and publishes only its hash
     before the draw (I8). Once published it cannot be replaced."""
+    _not_cancelled(edition)
     _not_held(edition)
     with transaction.atomic():
         draw = _draw_for_update(edition)
@@ -353,10 +361,28 @@ def _preliminary_matches(draw: Draw) -> list[bracket.MatchState]:
     ]
 
 
+def has_preliminary_rounds(draw: Draw | None) -> bool:
+    """Whether the drawn scheme has rounds before the quarterfinals (R11.6: only with more
+    teams than the quarterfinals hold); False before the draw."""
+    if draw is None or draw.held_at is None or draw.scheme_size is None:
+        return False
+    return bracket.preliminary_rounds(draw.scheme_size) > 0
+
+
+def no_preliminary_rounds_text(draw: Draw) -> str:
+    """Why there are no preliminary dates to set or publish (R11.6, R14.1)."""
+    return _(
+        "There are no preliminary rounds: the scheme for %(size)s starts with the "
+        "quarterfinals (R11.6), so there are no dates to fill in or publish here."
+    ) % {"size": draw.scheme_size}
+
+
 def _schedule_editable(edition: Edition) -> Draw:
     draw = draw_of(edition)
     if draw is None or draw.held_at is None or draw.scheme_size is None:
         raise ServiceError(_("Hold the draw first."))
+    if not has_preliminary_rounds(draw):  # R11.6
+        raise ServiceError(no_preliminary_rounds_text(draw))
     if draw.schedule_published_at is not None:
         raise ServiceError(_("The dates are published; they can no longer be edited here."))
     return draw

@@ -144,7 +144,8 @@ def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
     draw = services.draw_of(edition)
     rounds = []
     deadline = None
-    if draw is not None and draw.held_at is not None:
+    preliminary = services.has_preliminary_rounds(draw)
+    if draw is not None and preliminary:
         from bridgeko.competition import schedule
 
         reg = edition.regulations
@@ -169,6 +170,12 @@ def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
             "rounds": rounds,
             "deadline": deadline,
             "defaults_form": DefaultsForm(initial=initial),
+            "preliminary": preliminary,
+            "no_preliminary": (
+                services.no_preliminary_rounds_text(draw)
+                if draw is not None and draw.held and not preliminary
+                else ""
+            ),
         },
     )
 
