@@ -35,6 +35,7 @@ def test_bridgeko_help_lists_every_command_with_a_one_line_description(
 
 OWN = ["score", "imps", "board-imps", "deal", "verify-deal", "analyse", "showcase"]
 OWN += ["verify-draw", "bracket"]
+OWN += ["serve", "import-elo"]
 
 
 @pytest.mark.parametrize("command", OWN)
@@ -52,3 +53,17 @@ def test_each_command_help_has_a_description_an_example_or_its_options(
     for line in options.splitlines()[1:]:
         if line.startswith("  -") and "  " in line.strip():
             assert line.split("  ", 2)[-1].strip(), line  # every option says what it does
+
+
+def test_web_commands_say_what_every_argument_does(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--host HOST" in out and "--port PORT" in out
+    assert "(default: 127.0.0.1)" in out and "(default: 8000)" in out
+    with pytest.raises(SystemExit):
+        main(["import-elo", "--help"])
+    out = capsys.readouterr().out
+    positional = out[out.index("positional arguments:") : out.index("options:")]
+    assert "FILE " in positional and "CSV" in positional
+    assert "English" in " ".join(out.split())  # the language of its messages is documented

@@ -250,6 +250,48 @@ def test_bridgeko_import_elo_cli(world: Any, tmp_path: Any, capsys: Any) -> None
 
 
 @pytest.mark.django_db
+def test_bridgeko_import_elo_cli_speaks_english(world: Any, tmp_path: Any, capsys: Any) -> None:
+    """The CLI prints English like the rest of ``bridgeko``, whatever the site's language."""
+    from django.utils import translation
+
+    from bridgeko.cli import main
+
+    path = tmp_path / "elo.csv"
+    path.write_bytes((GOOD + "\n;x;y;1;A").encode())
+    with translation.override("cs"):
+        assert (
+            main(["import-elo", str(path), "--edition", "ko-1999", "--columns", "id=1,name=2"]) == 2
+        )
+        assert translation.get_language() == "cs"  # restored afterwards
+    err = capsys.readouterr().err
+    assert "nothing was imported" in err and "Line 5" in err
+    path.write_bytes(GOOD.encode())
+    with translation.override("cs"):
+        assert (
+            main(["import-elo", str(path), "--edition", "ko-1999", "--columns", "id=1,name=2"]) == 0
+        )
+    assert capsys.readouterr().out.startswith("Elo list of ")
+
+
+@pytest.mark.django_db
+def test_bridgeko_import_elo_column_names_need_a_header_row(
+    world: Any, tmp_path: Any, capsys: Any
+) -> None:
+    from bridgeko.cli import main
+
+    path = tmp_path / "elo.csv"
+    path.write_bytes("\n".join(GOOD.splitlines()[1:]).encode())
+    args = ["import-elo", str(path), "--edition", "ko-1999", "--no-header"]
+    assert main([*args, "--columns", "id=1,name=Příjmení a jméno,elo=4"]) == 2
+    err = capsys.readouterr().err
+    assert "need a header row" in err and "Příjmení a jméno" in err
+    assert "not in the header" not in err
+    assert Player.objects.count() == 0
+    assert main([*args, "--columns", "id=1,name=2,elo=4"]) == 0
+    assert Player.objects.count() == 3
+
+
+@pytest.mark.django_db
 def test_player_pages_show_errors_next_to_the_field(world: Any) -> None:
     client = world.client("organiser")
     create = reverse("players:create", kwargs={"edition": "ko-1999"})

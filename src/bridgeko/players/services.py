@@ -316,6 +316,18 @@ def run_import_command(
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             raise ValueError(f"no account {username!r}")
+    spec = elo_csv.Columns.parse(columns)
+    named = [
+        value
+        for value in (spec.federation_id, spec.name, spec.elo, spec.club, spec.member)
+        if value is not None and not value.strip().isdigit()
+    ]
+    if named and not has_header:
+        raise ValueError(
+            "columns given by name ("
+            + ", ".join(repr(n) for n in named)
+            + ") need a header row; without one (--no-header) give column numbers from 1"
+        )
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
@@ -323,7 +335,7 @@ def run_import_command(
     summary = import_elo(
         edition=edition,
         data=data,
-        columns=elo_csv.Columns.parse(columns),
+        columns=spec,
         encoding=encoding,
         has_header=has_header,
         source_name=Path(path).name,
