@@ -678,3 +678,40 @@ def test_R4_1_fee_reason_names_the_players_who_are_not_members(
     fee = services.team_info(team).fee
     assert fee is not None and fee.amount == 1200
     assert "Hráč 050 (CZ050)" in fee.reason
+
+
+# ---------------------------------------------------------------------------------------------
+# R15: failure to appear, for the TDs
+
+
+@pytest.mark.django_db
+def test_R15_td_menu_leads_to_failure_to_appear(world: World, organiser: Any) -> None:
+    """The TD's menu links to the failure-to-appear page: every team with its form; a recorded
+    failure leads back there (the TD may not see the team's entry page)."""
+    players = make_players(8)
+    orli = enter_team(world.edition, "Orli", players[:4], organiser)
+    enter_team(world.edition, "Lvi", players[4:], organiser)
+    slug = world.edition.slug
+    url = reverse("entries:no_shows", kwargs={"edition": slug})
+    td = world.client("td")
+    home = td.get(reverse("editions:detail", kwargs={"edition": slug})).content.decode()
+    assert f'href="{url}"' in home and "Failure to appear" in home
+    assert reverse("entries:list", kwargs={"edition": slug}) not in home  # organisers only
+    page = td.get(url)
+    assert page.status_code == 200
+    text = page.content.decode()
+    form = reverse("entries:no_show", kwargs={"edition": slug, "team": orli.pk})
+    assert "Orli" in text and "Lvi" in text and f'href="{form}"' in text
+    response = td.post(form, {"match": "R1-M2", "timely_notice": "", "note": ""})
+    assert response.status_code == 302 and response["Location"] == url
+    text = td.get(url).content.decode()
+    assert "R1-M2" in text and "R15.3" in text
+    organiser_home = world.client("organiser").get(
+        reverse("editions:detail", kwargs={"edition": slug})
+    )
+    assert f'href="{url}"' in organiser_home.content.decode()
+    for who in ("captain", "appeals", "public", "anonymous"):
+        other = world.client(who).get(reverse("editions:detail", kwargs={"edition": slug}))
+        assert f'href="{url}"' not in other.content.decode(), who
+    czech = world.client("td", "cs").get(url).content.decode()
+    assert "Zaznamenat nenastoupení" in czech and "Včasná omluva" in czech

@@ -105,6 +105,7 @@ REGISTRY: list[Protected] = [
     Protected("entries:conditions", "post", ORGANISER, kwargs=_team, data={"fee_paid": "x"}),
     Protected("entries:fee", "get", ORGANISER, kwargs=_team),
     Protected("entries:fee", "post", ORGANISER, kwargs=_team, data={"amount": "x"}),
+    Protected("entries:no_shows", "get", ORGANISER_TD),
     Protected("entries:no_show", "get", ORGANISER_TD, kwargs=_team),
     Protected("entries:no_show", "post", ORGANISER_TD, kwargs=_team),
     Protected("entries:closing", "get", ORGANISER),

@@ -25,7 +25,7 @@ from bridgeko.entries.forms import (
     TeamForm,
     player_label,
 )
-from bridgeko.entries.models import Pair, Team
+from bridgeko.entries.models import NoShow, Pair, Team
 from bridgeko.players.models import Player
 from bridgeko.web.forms import apply_service_error
 
@@ -250,8 +250,22 @@ def team_no_show(request: HttpRequest, edition: Edition, team: int) -> HttpRespo
             now=timezone.now(),
         )
         messages.success(request, _("Failure to appear recorded."))
-        return redirect("entries:detail", edition=edition.slug, team=obj.pk)
+        return redirect("entries:no_shows", edition=edition.slug)  # a TD may not see the team
     return render(request, "entries/no_show.html", {"edition": edition, "form": form, "team": obj})
+
+
+@require_safe
+@edition_role_required(str(Role.TD))
+def no_shows(request: HttpRequest, edition: Edition) -> HttpResponse:
+    """The TDs' page (R15): the failures to appear recorded so far, and every team of the
+    edition with a link to record one."""
+    teams = Team.objects.filter(edition=edition).order_by("name")
+    recorded = NoShow.objects.filter(edition=edition).select_related("team").order_by("pk")
+    return render(
+        request,
+        "entries/no_shows.html",
+        {"edition": edition, "teams": teams, "recorded": recorded},
+    )
 
 
 @edition_role_required(*ORGANISERS)
