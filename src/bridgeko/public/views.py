@@ -109,7 +109,15 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponse:
     return render(
         request,
         "public/schedule.html",
-        {"edition": obj, "draw": draw, "rounds": rounds, "reg": obj.regulations},
+        {
+            "edition": obj,
+            "draw": draw,
+            "rounds": rounds,
+            "reg": obj.regulations,
+            "no_preliminary": (
+                draw is not None and draw.held and not draw_services.has_preliminary_rounds(draw)
+            ),  # R11.6
+        },
     )
 
 
