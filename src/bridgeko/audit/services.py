@@ -30,7 +30,9 @@ from django.db import connection, models
 from django.forms.models import model_to_dict
 from django.utils import timezone
 
+from bridgeko.audit.messages import message_to_json
 from bridgeko.audit.models import AuditEntry
+from bridgeko.competition.messages import Message
 
 
 class ServiceError(ValueError):
@@ -73,13 +75,16 @@ def record(
     obj: models.Model | None = None,
     before: Mapping[str, Any] | None = None,
     after: Mapping[str, Any] | None = None,
-    summary: str = "",
+    summary: str | Message = "",
     at: datetime | None = None,
 ) -> AuditEntry:
     """Writes one audit entry; must run inside the service's ``transaction.atomic``.
 
     ``action`` is namespaced: ``bridgeko.<object>.<verb>`` (``bridgeko.player.imported``).
     ``user`` may be None (a command run without ``--user``) or an anonymous user.
+    ``summary`` is a plain text (data, e.g. a name: shown as stored) or a :class:`Message` worded
+    from an English template marked with ``N_``: the entry keeps the English text in ``summary``
+    (for search) and the template and params, so that every reader sees it in their language.
     """
     if not action.startswith("bridgeko."):
         raise ValueError(f"audit action must start with 'bridgeko.': {action!r}")
@@ -87,6 +92,11 @@ def record(
         raise AuditOutsideTransaction(f"{action}: record() must run inside transaction.atomic")
     if user is not None and not getattr(user, "is_authenticated", False):
         user = None
+    if isinstance(summary, Message):
+        stored = message_to_json(summary)
+        text, template, params = str(summary), stored["template"], stored["params"]
+    else:
+        text, template, params = summary, "", {}
     return AuditEntry.objects.create(
         action=action,
         at=at or timezone.now(),
@@ -97,5 +107,7 @@ def record(
         object_repr=str(obj)[:200] if obj is not None else "",
         before=jsonable(dict(before)) if before is not None else None,
         after=jsonable(dict(after)) if after is not None else None,
-        summary=summary,
+        summary=text,
+        summary_template=template,
+        summary_params=params,
     )

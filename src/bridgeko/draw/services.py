@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from bridgeko.audit.services import ServiceError, record
 from bridgeko.competition import bracket, schedule
 from bridgeko.competition import draw as engine
+from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
 from bridgeko.draw.models import Draw, DrawNumber, MatchDate
 from bridgeko.editions.models import Edition
@@ -214,8 +215,10 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
             obj=draw,
             before=before,
             after=_state(draw) | {"seed": draw.seed_hex, "numbers": _numbers_text(result)},
-            summary=_("Draw held: %(n)d teams, scheme for %(size)d")
-            % {"n": len(teams), "size": result.scheme_size},
+            summary=Message(
+                N_("Draw held: %(n)d teams, scheme for %(size)d"),
+                {"n": len(teams), "size": result.scheme_size},
+            ),
             at=now,
         )
     return draw
@@ -263,7 +266,7 @@ def enter_manual_draw(
             obj=draw,
             before=before,
             after=_state(draw) | {"numbers": _numbers_text(result)},
-            summary=_("Draw made by hand entered: %(n)d teams") % {"n": len(teams)},
+            summary=Message(N_("Draw made by hand entered: %(n)d teams"), {"n": len(teams)}),
             at=now,
         )
     return draw

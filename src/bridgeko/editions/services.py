@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.audit.services import ServiceError, record
 from bridgeko.competition import regulations as regs
+from bridgeko.competition.messages import N_, Message
 from bridgeko.editions.models import Edition
 from bridgeko.web.config import source_root
 from bridgeko.web.i18n import tr
@@ -182,7 +183,7 @@ def _create_edition(
             obj=edition,
             after={"slug": slug, "previous": previous.slug if previous else None}
             | {"regulations": regs.to_dict(reg)},
-            summary=_("Edition %(name)s created") % {"name": reg.edition.name},
+            summary=Message(N_("Edition %(name)s created"), {"name": reg.edition.name}),
         )
     return edition
 
@@ -240,7 +241,7 @@ def update_edition(
             obj=edition,
             before=before,
             after={"previous": previous.slug if previous else None} | new,
-            summary=", ".join(changed) or _("no change to the numbers"),
+            summary=", ".join(changed) or Message(N_("no change to the numbers")),
         )
     return edition
 

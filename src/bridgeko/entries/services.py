@@ -29,7 +29,7 @@ from bridgeko.accounts.permissions import is_organiser
 from bridgeko.audit.services import ServiceError, record
 from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
-from bridgeko.competition.messages import Message, Param
+from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.rating import team_elo_for
 from bridgeko.competition.schedule import end_of_day
 from bridgeko.editions.models import Edition
@@ -487,7 +487,7 @@ def _save_team_change(
         before=before,
         after=after,
         summary=(
-            _("Roster changed after entry (R7.2): %(reason)s") % {"reason": change.reason}
+            Message(N_("Roster changed after entry (R7.2): %(reason)s"), {"reason": change.reason})
             if change and change.changed
             else team.name
         ),
@@ -691,7 +691,7 @@ def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosi
                 "cancelled": outcome.cancelled,
                 "refunds": closing.refunds,
             },
-            summary=outcome.reason,
+            summary=outcome.detail,
             at=now,
         )
     return closing

@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bridgeko.audit.services import ServiceError, record, snapshot
+from bridgeko.competition.messages import N_, Message
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv
 from bridgeko.players.models import EloList, EloRating, Player
@@ -286,8 +287,10 @@ def _import_rows(
                 "updated": updated,
                 "ratings": len(ratings),
             },
-            summary=_("Elo list of %(date)s: %(rows)d players (%(created)d new)")
-            % {"date": reference_date.isoformat(), "rows": summary.rows, "created": created},
+            summary=Message(
+                N_("Elo list of %(date)s: %(rows)d players (%(created)d new)"),
+                {"date": reference_date.isoformat(), "rows": summary.rows, "created": created},
+            ),
         )
     return summary
 
