@@ -108,3 +108,45 @@ def test_admin_search_matches_the_english_summary(world: Any, toml_1999: str) ->
     assert page.context["cl"].result_count == 2
     none = client.get(reverse("admin:audit_auditentry_changelist"), {"q": "Vytvořen"})
     assert none.context["cl"].result_count == 0
+
+
+def test_role_assigned_in_czech_reads_in_each_readers_language(world: Any) -> None:
+    from bridgeko.accounts.services import assign_role, revoke_role
+    from bridgeko.entries.models import Team
+
+    Team.objects.create(pk=3, edition=world.edition, name="Tři", created_at="1999-02-01T10:00Z")
+    make_user("cap")
+    with translation.override("cs"):
+        assignment = assign_role(
+            edition=world.edition,
+            username="cap",
+            role="captain",
+            team_id=3,
+            user=world.users["organiser"],
+        )
+        revoke_role(assignment=assignment, user=world.users["organiser"])
+    for action in ("bridgeko.role.assigned", "bridgeko.role.revoked"):
+        entry = AuditEntry.objects.get(action=action)
+        assert entry.summary == "cap – Team captain (team 3)"
+        assert _summaries(world.client("organiser", "en"), action=action) == [
+            "cap – Team captain (team 3)"
+        ]
+        assert _summaries(world.client("organiser", "cs"), action=action) == [
+            "cap – Kapitán družstva (družstvo 3)"
+        ]
+
+
+def test_deadline_summary_reads_in_each_readers_language(world: Any) -> None:
+    from datetime import date
+
+    from bridgeko.competition import schedule
+
+    deadline = schedule.dates_publication_deadline(date(1999, 3, 1), world.edition.regulations)
+    with translation.override("cs"), transaction.atomic():
+        entry = record("bridgeko.schedule.published", summary=deadline.detail)
+    assert entry.summary == str(deadline)
+    assert entry.summary.startswith("publish the dates of the preliminary matches by 1999-03-15")
+    with translation.override("cs"):
+        assert entry.display_summary.startswith("zveřejnit termíny zápasů předkol do 1999-03-15")
+    with translation.override("en"):
+        assert entry.display_summary == str(deadline)

@@ -11,7 +11,9 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.audit.messages import english
 from bridgeko.audit.services import ServiceError, record, snapshot
+from bridgeko.competition.messages import N_, Message
 
 ROLE_FIELDS = ("user", "edition", "role", "team_id")
 
@@ -92,7 +94,18 @@ def _save_assignment(
             edition=edition,
             obj=assignment,
             after=snapshot(assignment, ROLE_FIELDS) | {"account_created": created},
-            summary=str(assignment),
+            summary=Message(
+                (
+                    N_("%(user)s – %(role)s (team %(team)s)")
+                    if assignment.team_id
+                    else N_("%(user)s – %(role)s")
+                ),
+                {
+                    "user": str(assignment.user),
+                    "role": Message(english(Role(assignment.role).label)),
+                    "team": assignment.team_id or "",
+                },
+            ),
         )
     return assignment
 
@@ -130,6 +143,17 @@ def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
             edition=assignment.edition,
             obj=assignment,
             before=before,
-            summary=str(assignment),
+            summary=Message(
+                (
+                    N_("%(user)s – %(role)s (team %(team)s)")
+                    if assignment.team_id
+                    else N_("%(user)s – %(role)s")
+                ),
+                {
+                    "user": str(assignment.user),
+                    "role": Message(english(Role(assignment.role).label)),
+                    "team": assignment.team_id or "",
+                },
+            ),
         )
         assignment.delete()

@@ -10,9 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils import translation
+
 from bridgeko.competition.messages import Message, Param
 
-__all__ = ["message_from_json", "message_to_json"]
+__all__ = ["english", "message_from_json", "message_to_json"]
+
+
+def english(text: Any) -> str:
+    """A lazily translated text (e.g. a choice label ``_("Team captain")``) in English: its
+    msgid, so that it can be a param ``Message(english(label))`` translated when shown."""
+    with translation.override("en"):
+        return str(text)
 
 
 def _param_to_json(value: Param) -> Any:

@@ -496,7 +496,7 @@ def publish_schedule(*, edition: Edition, user: Any, now: datetime) -> Draw:
             edition=edition,
             obj=draw,
             after={"published_at": now, "in_time": deadline.met_by(now)},
-            summary=str(deadline),
+            summary=deadline.detail,
             at=now,
         )
     return draw
