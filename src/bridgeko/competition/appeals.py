@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from enum import StrEnum
 
-from bridgeko.competition.messages import N_, Message
+from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import AppealRules, Regulations
 from bridgeko.competition.schedule import Deadline, appeal_deadlines
 
@@ -26,19 +26,55 @@ PLAYS_IN_MATCH = N_("%(member)s plays in the match and cannot sit on the committ
 NAMED_TWICE = N_("%(member)s is named more than once")
 FORM_NOT_RECEIVED = N_("the organiser has not received the form: %(deadline)s")
 DEADLINE_MISSED = N_("missed: %(deadline)s")
+# The errors (AppealError.detail)
+COMMITTEE_TOO_SMALL = N_("a committee needs at least one member, not %(size)s")
+TOO_FEW_CANDIDATES = N_(
+    "cannot name a committee of %(size)s: only %(eligible)s eligible candidate(s) on the list, "
+    "%(missing)s missing (players of the match cannot sit on it, R16.1)"
+)
+LODGED_NAIVE = N_("the time the appeal was lodged must be timezone-aware")
+THROUGH_NO_TD = N_("an appeal is lodged through the TD who directed the match (R16.2)")
+THROUGH_WRONG_TD = N_(
+    "the appeal must go through %(match_td)s, the TD who directed the match, not %(td)s (R16.2)"
+)
+DEPOSIT_SHORT = N_("the deposit is %(deposit)s; %(paid)s was lodged with the TD (R16.2)")
+SEGMENT_FROM_ONE = N_("segments are numbered from 1, not %(segment)s")
+MATCH_AND_TEAM = N_("an appeal names the match and the appealing team")
+SEGMENT_END_MISSING = N_(
+    "the end of segment %(segment)s must be recorded by the TD (R16.3, I15)"
+)
+DECISION_NAIVE = N_("the time of the decision must be timezone-aware")
+DECISION_BEFORE_APPEAL = N_("the decision cannot precede the appeal")
+NOT_FRIVOLOUS = N_("an appeal that is %(outcome)s cannot be frivolous")
+FORFEIT_ONLY_FRIVOLOUS = N_("the deposit is forfeited only if the appeal is frivolous (R16.2)")
+# The outcomes in words (Outcome.word)
+UPHELD = N_("upheld")
+ADJUSTED = N_("adjusted")
+DISMISSED = N_("dismissed")
 
 
 class AppealError(ValueError):
-    """An appeal, committee or decision that is not valid; the message names the problem."""
+    """An appeal, committee or decision that is not valid; the message names the problem.
+
+    :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
+    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
 
 
 class CommitteeError(AppealError):
     """Not enough eligible candidates to name a committee (R16.1)."""
 
-    def __init__(self, message: str, missing: int) -> None:
+    def __init__(self, message: str | Message, missing: int) -> None:
         super().__init__(message)
         self.missing = missing
         """How many more eligible candidates are needed."""
+
+
+def _error(template: str, **params: Param) -> AppealError:
+    return AppealError(Message(template, params))
 
 
 def _key(person: str) -> str:
@@ -74,7 +110,7 @@ def name_committee(
     """
     size = rules.committee_size  # R16.1
     if size < 1:
-        raise AppealError(f"a committee needs at least one member, not {size}")
+        raise _error(COMMITTEE_TOO_SMALL, size=size)
     players = {_key(p) for p in match_players}
     away = {_key(p) for p in unavailable}
     chosen: list[str] = []
@@ -89,8 +125,7 @@ def name_committee(
             return Committee(tuple(chosen))
     missing = size - len(chosen)
     raise CommitteeError(
-        f"cannot name a committee of {size}: only {len(chosen)} eligible candidate(s) on the "
-        f"list, {missing} missing (players of the match cannot sit on it, R16.1)",
+        Message(TOO_FEW_CANDIDATES, {"size": size, "eligible": len(chosen), "missing": missing}),
         missing,
     )
 
@@ -174,22 +209,17 @@ def lodge_appeal(
     ``match_td`` is given the form must go through that TD.
     """
     if lodged_at.tzinfo is None:
-        raise AppealError("the time the appeal was lodged must be timezone-aware")
+        raise _error(LODGED_NAIVE)
     if not through_td.strip():
-        raise AppealError("an appeal is lodged through the TD who directed the match (R16.2)")
+        raise _error(THROUGH_NO_TD)
     if match_td is not None and _key(match_td) != _key(through_td):
-        raise AppealError(
-            f"the appeal must go through {match_td}, the TD who directed the match, "
-            f"not {through_td} (R16.2)"
-        )
+        raise _error(THROUGH_WRONG_TD, match_td=match_td, td=through_td)
     if deposit_paid is not None and deposit_paid < rules.deposit:
-        raise AppealError(
-            f"the deposit is {rules.deposit}; {deposit_paid} was lodged with the TD (R16.2)"
-        )
+        raise _error(DEPOSIT_SHORT, deposit=rules.deposit, paid=deposit_paid)
     if segment is not None and segment < 1:
-        raise AppealError(f"segments are numbered from 1, not {segment}")
+        raise _error(SEGMENT_FROM_ONE, segment=segment)
     if not appellant.strip() or not match.strip():
-        raise AppealError("an appeal names the match and the appealing team")
+        raise _error(MATCH_AND_TEAM)
     return Appeal(
         match=match.strip(),
         appellant=appellant.strip(),
@@ -231,9 +261,7 @@ def appeal_in_time(
     appeal whose form has not been received yet is not in time.
     """
     if segment_deadlines_announced and appeal.segment is not None and segment_ended_at is None:
-        raise AppealError(
-            f"the end of segment {appeal.segment} must be recorded by the TD (R16.3, I15)"
-        )
+        raise _error(SEGMENT_END_MISSING, segment=appeal.segment)
     deadlines = appeal_deadlines(
         reg,
         match_ended_at=match_ended_at,
@@ -263,13 +291,18 @@ class Outcome(StrEnum):
     DISMISSED = "dismissed"
     """The TD's ruling stands."""
 
+    @property
+    def word(self) -> Message:
+        """The outcome as a translatable message (``"upheld"`` ...)."""
+        return Message({"upheld": UPHELD, "adjusted": ADJUSTED}.get(self.value, DISMISSED))
+
 
 class DepositFate(StrEnum):
     RETURNED = "returned"
     FORFEITED = "forfeited"
 
 
-FINALITY = (
+FINALITY = N_(
     "The committee's decision is final: the teams waived appeal to the national authority "
     "under Law 93C when they entered (R16.5)."
 )
@@ -308,14 +341,14 @@ def decide(
     forfeited). Only a dismissed appeal can be frivolous.
     """
     if decided_at.tzinfo is None:
-        raise AppealError("the time of the decision must be timezone-aware")
+        raise _error(DECISION_NAIVE)
     if decided_at.astimezone(UTC) < appeal.lodged_at.astimezone(UTC):  # real time (I12)
-        raise AppealError("the decision cannot precede the appeal")
+        raise _error(DECISION_BEFORE_APPEAL)
     if frivolous and outcome is not Outcome.DISMISSED:
-        raise AppealError(f"an appeal that is {outcome.value} cannot be frivolous")
+        raise _error(NOT_FRIVOLOUS, outcome=outcome.word)
     forfeit = frivolous if forfeit_deposit is None else forfeit_deposit
     if forfeit and not frivolous:
-        raise AppealError("the deposit is forfeited only if the appeal is frivolous (R16.2)")
+        raise _error(FORFEIT_ONLY_FRIVOLOUS)
     return Decision(
         appeal=appeal,
         committee=committee,

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import MatchRules, PenaltyRules, Regulations, Stage
 
 __all__ = [
@@ -53,8 +54,84 @@ __all__ = [
 ]
 
 
+# Message templates of MatchError (English; the web layer translates them, see
+# competition/messages.py)
+SIDE_HOME = N_("home")
+SIDE_VISITORS = N_("visitors")
+FACT_SLOW_PLAY = N_("SlowPlay")
+FACT_LATENESS = N_("Lateness")
+FACT_ADJUSTMENT = N_("Adjustment")
+ABSENT = N_("absent")
+NOT_POSITIVE = N_("match.%(key)s must be a positive whole number, not %(value)s")
+SEGMENT_FROM_ONE = N_("a segment number starts at 1, not %(number)s")
+BAD_BOARDS = N_("segment %(number)s: bad boards %(first)s-%(last)s")
+EXTRA_NEGATIVE = N_("the number of extra segments cannot be negative (%(count)s)")
+NOT_A_LINE = N_("a line is NS or EW, not %(line)s")
+MINUTES_NOT_WHOLE = N_("minutes late must be a whole number, not %(value)s")
+MINUTES_NEGATIVE = N_("minutes late cannot be negative (%(minutes)s)")
+MINUTES_PER_BOARD = N_("minutes per removed board must be positive, not %(value)s")
+SEGMENT_SIZE = N_("a segment cannot have %(boards)s boards")
+REMOVE_NEGATIVE = N_("cannot remove %(count)s boards")
+REMOVE_TOO_MANY = N_("segment %(number)s has %(boards)s boards; cannot remove %(count)s")
+REMOVED_FOR_SIDE = N_(
+    "segment %(number)s: %(count)s boards removed for the %(side)s team "
+    "(the segment has %(boards)s)"
+)
+NOT_WHOLE = N_("%(what)s must be a whole number, not %(value)s")
+W_SEGMENT_NUMBER = N_("a segment number")
+W_SIDE_IMPS = N_("segment %(number)s: the %(side)s IMPs")
+W_BOARD_IMPS = N_("segment %(number)s: the IMPs of board %(board)s")
+W_FACT_SEGMENT = N_("%(fact)s: the segment")
+W_SLOW_PLAY_BOARDS = N_("slow play: the boards")
+W_LATENESS_MINUTES = N_("lateness: the minutes")
+W_LATENESS_BOARDS = N_("lateness: the boards")
+W_ADJUSTMENT_IMPS = N_("adjustment: the IMPs")
+IMPS_NEGATIVE = N_("segment %(number)s: the %(side)s IMPs cannot be negative")
+PLAYED_NEGATIVE = N_("segment %(number)s: boards played cannot be negative")
+NOT_A_SIDE = N_("%(what)s: a team is home or visitors, not %(value)s")
+FACT_SEGMENT_FROM_ONE = N_("%(fact)s: a segment number starts at 1, not %(number)s")
+SLOW_PLAY_NEGATIVE = N_("slow play in segment %(segment)s: boards cannot be negative")
+LATE_MINUTES_NEGATIVE = N_("lateness in segment %(segment)s: minutes cannot be negative")
+LATE_BOARDS_NEGATIVE = N_("lateness in segment %(segment)s: boards cannot be negative")
+NO_REASON = N_("adjustment in segment %(segment)s: give a reason")
+RECORDED_TWICE = N_("segment %(number)s is recorded twice")
+RESULT_MISSING = N_("segment %(missing)s has no result, but segment %(number)s has one")
+LATENESS_TWICE = N_("lateness of the %(side)s team in segment %(segment)s is recorded twice")
+FACT_AHEAD = N_(
+    "%(fact)s recorded for segment %(segment)s, but segment %(next)s has no result yet"
+)
+A_RESULT = N_("a result")
+PENALTIES_OR_ADJUSTMENTS = N_("penalties or adjustments")
+AFTER_DECIDED = N_(
+    "segment %(number)s has %(what)s, but the match was decided after segment %(previous)s "
+    "(%(home)s:%(visitors)s)"
+)
+TOO_MANY_SCORED = N_("segment %(number)s has %(boards)s boards; %(played)s boards were scored")
+TOO_MANY_SCORED_REMOVED = N_(
+    "segment %(number)s has %(boards)s boards of which %(removed)s were removed for lateness; "
+    "%(played)s boards were scored"
+)
+SLOW_PLAY_TOO_MANY = N_(
+    "slow play in segment %(number)s: %(count)s boards, but the segment has %(boards)s"
+)
+LATE_TOO_MANY = N_(
+    "lateness in segment %(number)s: %(count)s boards removed, but the segment has %(boards)s"
+)
+
+
 class MatchError(ValueError):
-    """Recorded facts of a match that are impossible or contradict each other."""
+    """Recorded facts of a match that are impossible or contradict each other.
+
+    :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
+    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
+
+
+def _error(template: str, **params: Param) -> MatchError:
+    return MatchError(Message(template, params))
 
 
 class Side(StrEnum):
@@ -67,6 +144,11 @@ class Side(StrEnum):
     def other(self) -> Side:
         """The opposing team."""
         return Side.VISITORS if self is Side.HOME else Side.HOME
+
+    @property
+    def word(self) -> Message:
+        """``"home"`` or ``"visitors"`` as a translatable message."""
+        return Message(SIDE_HOME if self is Side.HOME else SIDE_VISITORS)
 
 
 class Room(StrEnum):
@@ -86,7 +168,7 @@ def _match_rules(rules: Regulations | MatchRules) -> MatchRules:
 
 def _positive(value: int, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MatchError(f"match.{key} must be a positive whole number, not {value!r}")
+        raise _error(NOT_POSITIVE, key=key, value=repr(value))
     return value
 
 
@@ -115,10 +197,10 @@ class Segment:
 
     def __post_init__(self) -> None:
         if self.number < 1:
-            raise MatchError(f"a segment number starts at 1, not {self.number}")
+            raise _error(SEGMENT_FROM_ONE, number=self.number)
         if not 1 <= self.first_board <= self.last_board:
-            raise MatchError(
-                f"segment {self.number}: bad boards {self.first_board}-{self.last_board}"
+            raise _error(
+                BAD_BOARDS, number=self.number, first=self.first_board, last=self.last_board
             )
 
     @property
@@ -143,7 +225,7 @@ def segments_for_stage(
     """
     mr = _match_rules(rules)
     if extra_segments < 0:
-        raise MatchError(f"the number of extra segments cannot be negative ({extra_segments})")
+        raise _error(EXTRA_NEGATIVE, count=extra_segments)
     total = boards_for_stage(stage, mr)
     size = _positive(mr.segment_boards, "segment_boards")
     plan: list[Segment] = []
@@ -181,7 +263,7 @@ class RoomAssignment:
         """The team sitting ``line`` (``"NS"`` or ``"EW"``) in ``room``."""
         key = line.strip().upper().replace("-", "").replace("/", "")
         if key not in ("NS", "EW"):
-            raise MatchError(f"a line is NS or EW, not {line!r}")
+            raise _error(NOT_A_LINE, line=repr(line))
         if room is Room.OPEN:
             return self.open_ns if key == "NS" else self.open_ew
         return self.closed_ns if key == "NS" else self.closed_ew
@@ -196,7 +278,7 @@ def room_assignment(segment_number: int) -> RoomAssignment:
     so East-West in the closed room, in every segment (R12.2). Which *players* take the seats is
     the business of :mod:`bridgeko.competition.seating` (R12.6)."""
     if segment_number < 1:
-        raise MatchError(f"a segment number starts at 1, not {segment_number}")
+        raise _error(SEGMENT_FROM_ONE, number=segment_number)
     # R12.2
     return RoomAssignment(
         open_ns=Side.HOME, open_ew=Side.VISITORS, closed_ns=Side.VISITORS, closed_ew=Side.HOME
@@ -228,13 +310,13 @@ def boards_removed_for_lateness(
     16
     """
     if isinstance(minutes, bool) or not isinstance(minutes, int):
-        raise MatchError(f"minutes late must be a whole number, not {minutes!r}")
+        raise _error(MINUTES_NOT_WHOLE, value=repr(minutes))
     if minutes < 0:
-        raise MatchError(f"minutes late cannot be negative ({minutes})")
+        raise _error(MINUTES_NEGATIVE, minutes=minutes)
     if minutes_per_board < 1:
-        raise MatchError(f"minutes per removed board must be positive, not {minutes_per_board}")
+        raise _error(MINUTES_PER_BOARD, value=minutes_per_board)
     if segment_boards is not None and segment_boards < 0:
-        raise MatchError(f"a segment cannot have {segment_boards} boards")
+        raise _error(SEGMENT_SIZE, boards=segment_boards)
     boards = -(-minutes // minutes_per_board)  # R12.9, I6: every *started* period, integer ceil
     if segment_boards is not None:
         boards = min(boards, segment_boards)  # I6
@@ -249,11 +331,9 @@ def removed_board_numbers(segment: Segment, count: int) -> tuple[int, ...]:
     (30, 31, 32)
     """
     if count < 0:
-        raise MatchError(f"cannot remove {count} boards")
+        raise _error(REMOVE_NEGATIVE, count=count)
     if count > segment.boards:
-        raise MatchError(
-            f"segment {segment.number} has {segment.boards} boards; cannot remove {count}"
-        )
+        raise _error(REMOVE_TOO_MANY, number=segment.number, boards=segment.boards, count=count)
     return tuple(segment.board_numbers[segment.boards - count :])  # I6: the last boards
 
 
@@ -278,11 +358,14 @@ def lateness_outcome(
     late, play starts when the later one is ready, so the larger count of boards is removed, and
     the credits net out: only the difference is credited, to the team that was less late (I6).
     """
-    for name, value in (("home", home_boards), ("visitors", visitors_boards)):
+    for side, value in ((Side.HOME, home_boards), (Side.VISITORS, visitors_boards)):
         if value < 0 or value > segment.boards:
-            raise MatchError(
-                f"segment {segment.number}: {value} boards removed for the {name} team "
-                f"(the segment has {segment.boards})"
+            raise _error(
+                REMOVED_FOR_SIDE,
+                number=segment.number,
+                count=value,
+                side=side.word,
+                boards=segment.boards,
             )
     removed = removed_board_numbers(segment, max(home_boards, visitors_boards))
     net = home_boards - visitors_boards  # I6: removals net out
@@ -297,9 +380,10 @@ def lateness_outcome(
 # Recorded facts
 
 
-def _check_int(value: object, what: str) -> None:
+def _check_int(value: object, what: Message) -> None:
+    """Refuse a value that is not a whole number; ``what`` is one of the ``W_*`` templates."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MatchError(f"{what} must be a whole number, not {value!r}")
+        raise _error(NOT_WHOLE, what=what, value=repr(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,15 +398,15 @@ class SegmentResult:
     """How many boards were scored, when known (from board-by-board IMPs)."""
 
     def __post_init__(self) -> None:
-        _check_int(self.number, "a segment number")
+        _check_int(self.number, Message(W_SEGMENT_NUMBER))
         if self.number < 1:
-            raise MatchError(f"a segment number starts at 1, not {self.number}")
-        for name, value in (("home", self.home_imps), ("visitors", self.visitors_imps)):
-            _check_int(value, f"segment {self.number}: the {name} IMPs")
+            raise _error(SEGMENT_FROM_ONE, number=self.number)
+        for side, value in ((Side.HOME, self.home_imps), (Side.VISITORS, self.visitors_imps)):
+            _check_int(value, Message(W_SIDE_IMPS, {"number": self.number, "side": side.word}))
             if value < 0:
-                raise MatchError(f"segment {self.number}: the {name} IMPs cannot be negative")
+                raise _error(IMPS_NEGATIVE, number=self.number, side=side.word)
         if self.boards_played is not None and self.boards_played < 0:
-            raise MatchError(f"segment {self.number}: boards played cannot be negative")
+            raise _error(PLAYED_NEGATIVE, number=self.number)
 
     @classmethod
     def from_board_imps(cls, number: int, board_imps: Iterable[int]) -> SegmentResult:
@@ -335,7 +419,7 @@ class SegmentResult:
         """
         values = list(board_imps)
         for i, value in enumerate(values, 1):
-            _check_int(value, f"segment {number}: the IMPs of board {i}")
+            _check_int(value, Message(W_BOARD_IMPS, {"number": number, "board": i}))
         home = sum(v for v in values if v > 0)
         visitors = -sum(v for v in values if v < 0)
         return cls(number, home, visitors, boards_played=len(values))
@@ -477,35 +561,42 @@ def _penalty_rules(
     raise TypeError("pass the PenaltyRules (or the whole Regulations) to match_state")
 
 
-def _side(value: object, what: str) -> Side:
+def _side(value: object, what: Message) -> Side:
     """``value`` as a :class:`Side` ("home"/"visitors" strings are accepted)."""
     if isinstance(value, str) and value in (Side.HOME.value, Side.VISITORS.value):
         return Side(value)
-    raise MatchError(f"{what}: a team is home or visitors, not {value!r}")
+    raise _error(NOT_A_SIDE, what=what, value=repr(value))
+
+
+def _kind(fact: SlowPlay | Lateness | Adjustment) -> Message:
+    """The kind of a recorded fact (its class name, as the English messages give it)."""
+    if isinstance(fact, SlowPlay):
+        return Message(FACT_SLOW_PLAY)
+    return Message(FACT_LATENESS if isinstance(fact, Lateness) else FACT_ADJUSTMENT)
 
 
 def _check_fact(fact: SlowPlay | Lateness | Adjustment) -> None:
-    kind = type(fact).__name__
-    _check_int(fact.segment, f"{kind}: the segment")
+    kind = _kind(fact)
+    _check_int(fact.segment, Message(W_FACT_SEGMENT, {"fact": kind}))
     if fact.segment < 1:
-        raise MatchError(f"{kind}: a segment number starts at 1, not {fact.segment}")
+        raise _error(FACT_SEGMENT_FROM_ONE, fact=kind, number=fact.segment)
     object.__setattr__(fact, "side", _side(fact.side, kind))
     if isinstance(fact, SlowPlay):
-        _check_int(fact.boards, "slow play: the boards")
+        _check_int(fact.boards, Message(W_SLOW_PLAY_BOARDS))
         if fact.boards < 0:
-            raise MatchError(f"slow play in segment {fact.segment}: boards cannot be negative")
+            raise _error(SLOW_PLAY_NEGATIVE, segment=fact.segment)
     elif isinstance(fact, Lateness):
-        _check_int(fact.minutes, "lateness: the minutes")
+        _check_int(fact.minutes, Message(W_LATENESS_MINUTES))
         if fact.minutes < 0:
-            raise MatchError(f"lateness in segment {fact.segment}: minutes cannot be negative")
+            raise _error(LATE_MINUTES_NEGATIVE, segment=fact.segment)
         if fact.boards is not None:
-            _check_int(fact.boards, "lateness: the boards")
+            _check_int(fact.boards, Message(W_LATENESS_BOARDS))
             if fact.boards < 0:
-                raise MatchError(f"lateness in segment {fact.segment}: boards cannot be negative")
+                raise _error(LATE_BOARDS_NEGATIVE, segment=fact.segment)
     else:
-        _check_int(fact.imps, "adjustment: the IMPs")
+        _check_int(fact.imps, Message(W_ADJUSTMENT_IMPS))
         if not isinstance(fact.reason, str) or not fact.reason.strip():
-            raise MatchError(f"adjustment in segment {fact.segment}: give a reason")
+            raise _error(NO_REASON, segment=fact.segment)
 
 
 def match_state(
@@ -540,8 +631,8 @@ def match_state(
     for i, number in enumerate(numbers, 1):
         if number != i:
             if number in numbers[: i - 1]:
-                raise MatchError(f"segment {number} is recorded twice")
-            raise MatchError(f"segment {i} has no result, but segment {number} has one")
+                raise _error(RECORDED_TWICE, number=number)
+            raise _error(RESULT_MISSING, missing=i, number=number)
     played = len(results)
 
     facts: list[SlowPlay | Lateness | Adjustment] = [*penalties, *adjustments]
@@ -550,17 +641,12 @@ def match_state(
         if isinstance(fact, Lateness):
             key = (fact.segment, fact.side)
             if key in late_seen:
-                raise MatchError(
-                    f"lateness of the {fact.side} team in segment {fact.segment} is recorded twice"
-                )
+                raise _error(LATENESS_TWICE, side=fact.side.word, segment=fact.segment)
             late_seen.add(key)
 
     for fact in facts:
         if fact.segment > played + 1:
-            raise MatchError(
-                f"{type(fact).__name__} recorded for segment {fact.segment}, but segment "
-                f"{played + 1} has no result yet"
-            )
+            raise _error(FACT_AHEAD, fact=_kind(fact), segment=fact.segment, next=played + 1)
 
     # Walk the segments in order, extending the plan with extra segments while tied (R12.5).
     plan = list(prescribed)
@@ -571,10 +657,14 @@ def match_state(
         number = index + 1
         if number > len(plan):
             if home_total != visitors_total:
-                what = "a result" if number <= played else "penalties or adjustments"
-                raise MatchError(
-                    f"segment {number} has {what}, but the match was decided after segment "
-                    f"{number - 1} ({home_total}:{visitors_total})"
+                what = A_RESULT if number <= played else PENALTIES_OR_ADJUSTMENTS
+                raise _error(
+                    AFTER_DECIDED,
+                    number=number,
+                    what=Message(what),
+                    previous=number - 1,
+                    home=home_total,
+                    visitors=visitors_total,
                 )
             plan.append(extra_segment(plan[-1], mr))  # R12.5, I5
         segment = plan[index]
@@ -593,11 +683,14 @@ def match_state(
         if result.boards_played is not None and result.boards_played > segment.boards - len(
             removed
         ):
-            raise MatchError(
-                f"segment {number} has {segment.boards} boards"
-                + (f" of which {len(removed)} were removed for lateness" if removed else "")
-                + f"; {result.boards_played} boards were scored"
-            )
+            params: dict[str, Param] = {
+                "number": number,
+                "boards": segment.boards,
+                "played": result.boards_played,
+            }
+            if removed:
+                raise _error(TOO_MANY_SCORED_REMOVED, removed=len(removed), **params)
+            raise _error(TOO_MANY_SCORED, **params)
         home_total += result.home_imps
         visitors_total += result.visitors_imps
         lines.append(
@@ -619,7 +712,7 @@ def match_state(
     pending_home = home_total - (lines[-1].home_total if lines else 0)
     pending_visitors = visitors_total - (lines[-1].visitors_total if lines else 0)
 
-    absent_sides = frozenset(_side(side, "absent") for side in absent)
+    absent_sides = frozenset(_side(side, Message(ABSENT)) for side in absent)
     if absent_sides:  # R15.2, I16
         return MatchState(
             status=MatchStatus.NO_WINNER if len(absent_sides) == 2 else MatchStatus.WALKOVER,
@@ -674,17 +767,21 @@ def _penalties_in(
             continue
         if isinstance(fact, SlowPlay):
             if fact.boards > segment.boards:
-                raise MatchError(
-                    f"slow play in segment {segment.number}: {fact.boards} boards, but the "
-                    f"segment has {segment.boards}"
+                raise _error(
+                    SLOW_PLAY_TOO_MANY,
+                    number=segment.number,
+                    count=fact.boards,
+                    boards=segment.boards,
                 )
             effect[fact.side] -= fact.boards * pr.slow_play_imps_per_board  # R12.8, I13
         elif isinstance(fact, Lateness):
             if fact.boards is not None:  # I6: as the TD records
                 if fact.boards > segment.boards:
-                    raise MatchError(
-                        f"lateness in segment {segment.number}: {fact.boards} boards removed, "
-                        f"but the segment has {segment.boards}"
+                    raise _error(
+                        LATE_TOO_MANY,
+                        number=segment.number,
+                        count=fact.boards,
+                        boards=segment.boards,
                     )
                 late[fact.side] = fact.boards
             else:

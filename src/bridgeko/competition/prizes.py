@@ -22,6 +22,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Generic, NamedTuple, TypeVar, cast
 
+from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.rating import round_half_up
 from bridgeko.competition.regulations import Regulations
 
@@ -37,8 +38,37 @@ _SHARED = (list, tuple, set, frozenset)
 """A standings value of one of these types is a shared place (several teams)."""
 
 
+# Message templates of PrizeError (English; the web layer translates them, see
+# competition/messages.py)
+PLACE_NOT_WHOLE = N_("a place is a whole number from 1 up, not %(value)s")
+PLACE_WITHOUT_TEAM = N_("place %(place)s has no team")
+PLACE_TAKEN = N_(
+    "place %(place)s is already taken by the teams sharing places %(first)s-%(last)s"
+)
+PLACE_MISSING = N_("place %(place)s is missing")
+PLACES_NOT_SHARED = N_(
+    "places 1 to %(decided)s are decided by play (R1.2) and cannot be shared: %(count)s teams "
+    "at place %(place)s"
+)
+TEAM_TWICE = N_("team %(team)s is listed twice")
+PRIZE_PLACE_MISSING = N_(
+    "place %(place)s is missing: the prizes go to places 1 to %(last)s (R5.1)"
+)
+
+
 class PrizeError(ValueError):
-    """Standings that cannot be the final standings of the knockout."""
+    """Standings that cannot be the final standings of the knockout.
+
+    :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
+    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
+
+
+def _error(template: str, **params: Param) -> PrizeError:
+    return PrizeError(Message(template, params))
 
 
 class PrizeAward(NamedTuple, Generic[TeamT]):
@@ -60,14 +90,14 @@ def _groups(
     groups: list[tuple[int, tuple[TeamT, ...]]] = []
     for place, value in standings.items():
         if isinstance(place, bool) or not isinstance(place, int) or place < 1:
-            raise PrizeError(f"a place is a whole number from 1 up, not {place!r}")
+            raise _error(PLACE_NOT_WHOLE, value=repr(place))
         teams: tuple[TeamT, ...] = (
             tuple(cast("Iterable[TeamT]", value))
             if isinstance(value, _SHARED)
             else (cast("TeamT", value),)
         )
         if not teams:
-            raise PrizeError(f"place {place} has no team")
+            raise _error(PLACE_WITHOUT_TEAM, place=place)
         groups.append((place, teams))
     return sorted(groups, key=lambda g: g[0])
 
@@ -93,20 +123,16 @@ def prize_list(
     for place, teams in _groups(standings):
         if place != expected:
             if place < expected:
-                raise PrizeError(
-                    f"place {place} is already taken by the teams sharing places "
-                    f"{previous}-{expected - 1}"
-                )
-            raise PrizeError(f"place {expected} is missing")
+                raise _error(PLACE_TAKEN, place=place, first=previous, last=expected - 1)
+            raise _error(PLACE_MISSING, place=expected)
         last = place + len(teams) - 1
         if len(teams) > 1 and place <= PLACES_DECIDED_BY_PLAY:  # R1.2, I7
-            raise PrizeError(
-                f"places 1 to {PLACES_DECIDED_BY_PLAY} are decided by play (R1.2) and cannot "
-                f"be shared: {len(teams)} teams at place {place}"
+            raise _error(
+                PLACES_NOT_SHARED, decided=PLACES_DECIDED_BY_PLAY, count=len(teams), place=place
             )
         for team in teams:
             if team in seen:
-                raise PrizeError(f"team {team} is listed twice")
+                raise _error(TEAM_TWICE, team=str(team))
             seen.add(team)
         previous, expected = place, last + 1
         pool = sum(prizes[p - 1] for p in range(place, min(last, len(prizes)) + 1))  # R5.1
@@ -114,7 +140,5 @@ def prize_list(
             share = round_half_up(Fraction(pool, len(teams)))
             awards.extend(PrizeAward(place, team, share, currency) for team in teams)
     if expected <= len(prizes):
-        raise PrizeError(
-            f"place {expected} is missing: the prizes go to places 1 to {len(prizes)} (R5.1)"
-        )
+        raise _error(PRIZE_PLACE_MISSING, place=expected, last=len(prizes))
     return awards

@@ -21,7 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from bridgeko.competition.match import Room, Side, room_assignment
+from bridgeko.competition.match import SEGMENT_FROM_ONE, Room, Side, room_assignment
+from bridgeko.competition.messages import N_, Message, Param
 
 __all__ = [
     "LineUp",
@@ -39,11 +40,41 @@ __all__ = [
 ]
 
 
-class SeatingError(ValueError):
-    """A line-up that breaks the rules. ``side`` names the team at fault, when known."""
+# Message templates of SeatingError (English; the web layer translates them, see
+# competition/messages.py). A team is named by ``Side.word`` ("home", "visitors").
+SEGMENT_NOT_WHOLE = N_("a segment number must be a whole number, not %(value)s")
+NOBODY = N_("nobody")
+PAIR_NOT_TWO = N_("a pair is two different players, not %(players)s")
+PLAYER_NOT_NAMED = N_("a player must be named, not %(value)s")
+PAIR_SAME_TWICE = N_("a pair is two different players, not %(player)s twice")
+BOTH_ROOMS = N_(
+    "a player cannot play in both rooms: %(players)s (open %(open)s, closed %(closed)s)"
+)
+NOT_ON_ROSTER = N_("the %(side)s team's line-up names players not on its roster: %(players)s")
+NO_PREVIOUS = N_("segment 1 has no previous segment")
+BOTH_TEAMS = N_("players named by both teams: %(players)s")
+REPEATED_MATCHUP = N_(
+    "segment %(number)s: the %(side)s team sits second and must not seat the same pairs "
+    "against each other as in segment %(previous)s: %(pairs)s (R12.6)"
+)
+TOO_FEW_PLAYERS = N_(
+    "the %(side)s team needs at least 4 players to fill both rooms, its roster has %(count)s"
+)
+NO_LINE_UP = N_(
+    "segment %(number)s: the %(side)s team has no line-up that avoids repeating a matchup "
+    "of segment %(previous)s with its roster (%(players)s)"
+)
 
-    def __init__(self, message: str, side: Side | None = None) -> None:
-        super().__init__(message)
+
+class SeatingError(ValueError):
+    """A line-up that breaks the rules. ``side`` names the team at fault, when known.
+
+    :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
+    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+
+    def __init__(self, message: str | Message, side: Side | None = None) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
         self.side = side
 
 
@@ -51,11 +82,15 @@ class NoValidSeatingError(SeatingError):
     """The team sitting second has no line-up that avoids repeating a matchup."""
 
 
+def _error(template: str, at_fault: Side | None = None, **params: Param) -> SeatingError:
+    return SeatingError(Message(template, params), at_fault)
+
+
 def _segment_number(segment_number: int) -> int:
     if isinstance(segment_number, bool) or not isinstance(segment_number, int):
-        raise SeatingError(f"a segment number must be a whole number, not {segment_number!r}")
+        raise _error(SEGMENT_NOT_WHOLE, value=repr(segment_number))
     if segment_number < 1:
-        raise SeatingError(f"a segment number starts at 1, not {segment_number}")
+        raise _error(SEGMENT_FROM_ONE, number=segment_number)
     return segment_number
 
 
@@ -79,17 +114,17 @@ class Pair:
 
     def __post_init__(self) -> None:
         if len(self.players) != 2:
-            names = ", ".join(sorted(self.players)) or "nobody"
-            raise SeatingError(f"a pair is two different players, not {names}")
+            names = ", ".join(sorted(self.players))
+            raise _error(PAIR_NOT_TWO, players=names or Message(NOBODY))
         for player in self.players:
             if not isinstance(player, str) or not player.strip():
-                raise SeatingError(f"a player must be named, not {player!r}")
+                raise _error(PLAYER_NOT_NAMED, value=repr(player))
 
     @classmethod
     def of(cls, first: str, second: str) -> Pair:
         """The pair of ``first`` and ``second`` (same as ``Pair.of(second, first)``)."""
         if first == second:
-            raise SeatingError(f"a pair is two different players, not {first} twice")
+            raise _error(PAIR_SAME_TWICE, player=first)
         return cls(frozenset((first, second)))
 
     @property
@@ -116,9 +151,11 @@ class LineUp:
     def __post_init__(self) -> None:
         both = self.open_pair.players & self.closed_pair.players
         if both:
-            raise SeatingError(
-                f"a player cannot play in both rooms: {', '.join(sorted(both))} "
-                f"(open {self.open_pair}, closed {self.closed_pair})"
+            raise _error(
+                BOTH_ROOMS,
+                players=", ".join(sorted(both)),
+                open=str(self.open_pair),
+                closed=str(self.closed_pair),
             )
 
     @property
@@ -181,10 +218,7 @@ def check_line_up(line_up: LineUp, roster: Iterable[str], side: Side) -> None:
     on_roster = frozenset(roster)
     missing = sorted(line_up.players - on_roster)
     if missing:
-        raise SeatingError(
-            f"the {side} team's line-up names players not on its roster: {', '.join(missing)}",
-            side,
-        )
+        raise _error(NOT_ON_ROSTER, side, side=side.word, players=", ".join(missing))
 
 
 def _repeats(
@@ -211,21 +245,24 @@ def check_segment(
     """
     n = _segment_number(segment_number)
     if n == 1 and previous:
-        raise SeatingError("segment 1 has no previous segment")
+        raise _error(NO_PREVIOUS)
     check_line_up(home, home_roster, Side.HOME)
     check_line_up(visitors, visitors_roster, Side.VISITORS)
     both = sorted(home.players & visitors.players)
     if both:
-        raise SeatingError(f"players named by both teams: {', '.join(both)}")
+        raise _error(BOTH_TEAMS, players=", ".join(both))
     matchups = segment_matchups(home, visitors)
     repeats = _repeats(matchups, previous)
     if repeats:
         second = sits_second(n)  # I14: the duty of the team sitting second
         described = "; ".join(f"{now.home_pair} v {now.visitors_pair}" for now, _ in repeats)
-        raise SeatingError(
-            f"segment {n}: the {second} team sits second and must not seat the same pairs "
-            f"against each other as in segment {n - 1}: {described} (R12.6)",
+        raise _error(
+            REPEATED_MATCHUP,
             second,
+            number=n,
+            side=second.word,
+            previous=n - 1,
+            pairs=described,
         )
     return matchups
 
@@ -285,16 +322,11 @@ def valid_seatings(
     players = sorted(set(roster))
     if len(players) < 4:
         raise NoValidSeatingError(
-            f"the {second} team needs at least 4 players to fill both rooms, "
-            f"its roster has {len(players)}",
-            second,
+            Message(TOO_FEW_PLAYERS, {"side": second.word, "count": len(players)}), second
         )
     taken = sorted(first_line_up.players & set(players))
     if taken:
-        raise SeatingError(
-            f"players named by both teams: {', '.join(taken)}",
-            second,
-        )
+        raise _error(BOTH_TEAMS, second, players=", ".join(taken))
     result: list[LineUp] = []
     for candidate in _all_line_ups(players):
         home, visitors = (
@@ -304,8 +336,15 @@ def valid_seatings(
             result.append(candidate)
     if not result:
         raise NoValidSeatingError(
-            f"segment {n}: the {second} team has no line-up that avoids repeating a matchup "
-            f"of segment {n - 1} with its roster ({', '.join(players)})",
+            Message(
+                NO_LINE_UP,
+                {
+                    "number": n,
+                    "side": second.word,
+                    "previous": n - 1,
+                    "players": ", ".join(players),
+                },
+            ),
             second,
         )
     return result
