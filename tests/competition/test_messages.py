@@ -8,14 +8,16 @@ the words but keeps the values.
 from __future__ import annotations
 
 import ast
+import gettext
 import re
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bridgeko.competition import draw, entries, sanctions
+from bridgeko.competition import appeals, draw, entries, match, prizes, sanctions, schedule, seating
 from bridgeko.competition import regulations as regs
 from bridgeko.competition.entries import (
     EntryConditions,
@@ -322,10 +324,259 @@ def _marked_templates(path: Path) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("module", ["entries.py", "sanctions.py", "draw.py"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "entries.py",
+        "sanctions.py",
+        "draw.py",
+        "match.py",
+        "seating.py",
+        "prizes.py",
+        "appeals.py",
+        "schedule.py",
+    ],
+)
 def test_templates_use_named_placeholders_only(module: str) -> None:
     templates = _marked_templates(ROOT / "src" / "bridgeko" / "competition" / module)
     assert templates
     for template in templates:
         without_named = re.sub(r"%\([a-z_]+\)s", "", template)
         assert "%" not in without_named, template
+
+
+# ---------------------------------------------------------------- errors of the matches screens
+#
+# Each error carries its template and params in ``.detail``; ``str(error)`` is still the English
+# text, and the project's compiled Czech catalogue (what the web layer's gettext reads) renders
+# it in Czech. The Czech below is written out by hand.
+
+_CS_MO = ROOT / "src" / "bridgeko" / "locale" / "cs" / "LC_MESSAGES" / "django.mo"
+_USER_ERRORS = ["match.py", "seating.py", "prizes.py", "appeals.py", "schedule.py"]
+
+
+@pytest.fixture(scope="module")
+def czech() -> Callable[[str], str]:
+    with _CS_MO.open("rb") as catalogue:
+        return gettext.GNUTranslations(catalogue).gettext
+
+
+def _raised(call: Callable[[], object], error: type[Exception] = ValueError) -> Any:
+    with pytest.raises(error) as info:
+        call()
+    return info.value
+
+
+def test_R12_5_match_decided_error_carries_template_and_reads_in_czech(
+    czech: Callable[[str], str],
+) -> None:
+    error = _raised(
+        lambda: match.match_state(
+            regs.Stage.PRELIMINARY,
+            REG,
+            segments=[
+                match.SegmentResult(1, 20, 30),
+                match.SegmentResult(2, 20, 22),
+                match.SegmentResult(3, 1, 0),
+            ],
+        ),
+        match.MatchError,
+    )
+    assert error.detail.template is match.AFTER_DECIDED
+    assert dict(error.detail.params) == {
+        "number": 3,
+        "what": Message(match.A_RESULT),
+        "previous": 2,
+        "home": 40,
+        "visitors": 52,
+    }
+    assert str(error) == (
+        "segment 3 has a result, but the match was decided after segment 2 (40:52)"
+    )
+    assert error.detail.format(czech) == (
+        "sestava 3 má záznam (výsledek), ale utkání bylo rozhodnuto už po sestavě 2 (40:52)"
+    )
+
+
+def test_R12_9_I6_match_errors_name_the_team_and_the_fact_in_czech(
+    czech: Callable[[str], str],
+) -> None:
+    twice = _raised(
+        lambda: match.match_state(
+            regs.Stage.PRELIMINARY,
+            REG,
+            penalties=[
+                match.Lateness(1, match.Side.VISITORS, 8),
+                match.Lateness(1, match.Side.VISITORS, 9),
+            ],
+        ),
+        match.MatchError,
+    )
+    assert twice.detail.template is match.LATENESS_TWICE
+    assert str(twice) == "lateness of the visitors team in segment 1 is recorded twice"
+    assert twice.detail.format(czech) == "zpoždění družstva (hosté) v sestavě 1 je zapsáno dvakrát"
+    scored = _raised(
+        lambda: match.match_state(
+            regs.Stage.PRELIMINARY,
+            REG,
+            segments=[match.SegmentResult(1, 10, 0, boards_played=15)],
+            penalties=[match.Lateness(1, match.Side.HOME, 14)],
+        ),
+        match.MatchError,
+    )
+    assert scored.detail.template is match.TOO_MANY_SCORED_REMOVED
+    assert str(scored) == (
+        "segment 1 has 16 boards of which 2 were removed for lateness; 15 boards were scored"
+    )
+    assert scored.detail.format(czech) == (
+        "sestava 1 má 16 rozdání, z toho odebraných za zpoždění: 2; počet zapsaných rozdání: 15"
+    )
+    slow = _raised(lambda: match.SlowPlay(0, match.Side.HOME, 1), match.MatchError)
+    assert slow.detail.template is match.FACT_SEGMENT_FROM_ONE
+    assert str(slow) == "SlowPlay: a segment number starts at 1, not 0"
+    assert slow.detail.format(czech) == "Pomalá hra: číslo sestavy musí být nejméně 1, ne 0"
+    imps = _raised(lambda: match.SegmentResult(2, "x", 0), match.MatchError)  # type: ignore[arg-type]
+    assert imps.detail.template is match.NOT_WHOLE
+    assert str(imps) == "segment 2: the home IMPs must be a whole number, not 'x'"
+    assert imps.detail.format(czech) == "sestava 2: počet IMP (domácí) musí být celé číslo, ne 'x'"
+
+
+def test_R12_8_schedule_keeps_the_match_errors_template(czech: Callable[[str], str]) -> None:
+    rules = regs.MatchRules(segment_boards=0)
+    error = _raised(
+        lambda: schedule.match_segment_boards(regs.Stage.FINAL, rules), schedule.ScheduleError
+    )
+    assert error.detail.template is match.NOT_POSITIVE
+    assert str(error) == "match.segment_boards must be a positive whole number, not 0"
+    assert error.detail.format(czech) == "match.segment_boards musí být kladné celé číslo, ne 0"
+
+
+def test_R12_6_seating_errors_carry_templates_and_read_in_czech(
+    czech: Callable[[str], str],
+) -> None:
+    home = seating.LineUp(seating.Pair.of("Ann", "Bob"), seating.Pair.of("Cid", "Dan"))
+    visitors = seating.LineUp(seating.Pair.of("Eva", "Fay"), seating.Pair.of("Gus", "Hal"))
+    home_roster, visitors_roster = home.players, visitors.players
+    first = seating.check_segment(
+        1, home, visitors, home_roster=home_roster, visitors_roster=visitors_roster
+    )
+    repeated = _raised(
+        lambda: seating.check_segment(
+            2,
+            home,
+            visitors,
+            home_roster=home_roster,
+            visitors_roster=visitors_roster,
+            previous=first,
+        ),
+        seating.SeatingError,
+    )
+    assert repeated.side is match.Side.VISITORS
+    assert repeated.detail.template is seating.REPEATED_MATCHUP
+    assert repeated.detail.params["side"] == Message(match.SIDE_VISITORS)
+    assert str(repeated) == (
+        "segment 2: the visitors team sits second and must not seat the same pairs against each "
+        "other as in segment 1: Ann-Bob v Eva-Fay; Cid-Dan v Gus-Hal (R12.6)"
+    )
+    assert repeated.detail.format(czech) == (
+        "v sestavě 2 přisedají hosté a nesmějí proti sobě posadit stejné dvojice jako v sestavě "
+        "1: Ann-Bob v Eva-Fay; Cid-Dan v Gus-Hal (R12.6)"
+    )
+    few = _raised(
+        lambda: seating.valid_seatings(visitors, [], ["Ann", "Bob", "Cid"], segment_number=1),
+        seating.NoValidSeatingError,
+    )
+    assert few.detail.template is seating.TOO_FEW_PLAYERS
+    assert str(few) == (
+        "the home team needs at least 4 players to fill both rooms, its roster has 3"
+    )
+    assert few.detail.format(czech) == (
+        "domácí potřebují k obsazení obou místností nejméně 4 hráče; počet hráčů na jejich "
+        "soupisce: 3"
+    )
+
+
+def test_R5_1_prize_errors_carry_templates_and_read_in_czech(czech: Callable[[str], str]) -> None:
+    standings: dict[int, str | list[str]] = {1: "A", 2: "B", 3: ["C", "D"]}
+    shared = _raised(lambda: prizes.prize_list(standings, REG))
+    assert isinstance(shared, prizes.PrizeError)
+    assert shared.detail.template is prizes.PLACES_NOT_SHARED
+    assert dict(shared.detail.params) == {"decided": 4, "count": 2, "place": 3}
+    assert str(shared) == (
+        "places 1 to 4 are decided by play (R1.2) and cannot be shared: 2 teams at place 3"
+    )
+    assert shared.detail.format(czech) == (
+        "o 1. až 4. místě rozhoduje hra (R1.2), tato místa nelze dělit: počet družstev na 3. "
+        "místě: 2"
+    )
+    missing = _raised(lambda: prizes.prize_list(["A", "B"], REG), prizes.PrizeError)
+    assert str(missing) == "place 3 is missing: the prizes go to places 1 to 4 (R5.1)"
+    assert missing.detail.format(czech) == "chybí 3. místo: ceny obdrží 1. až 4. místo (R5.1)"
+
+
+def test_R16_appeal_errors_carry_templates_and_read_in_czech(czech: Callable[[str], str]) -> None:
+    lodged = datetime(1999, 3, 26, 23, 40, tzinfo=UTC)
+    deposit = _raised(
+        lambda: appeals.lodge_appeal("QF2", "Lvi", lodged, "Novák", REG.appeals, deposit_paid=100),
+        appeals.AppealError,
+    )
+    assert deposit.detail.template is appeals.DEPOSIT_SHORT
+    assert dict(deposit.detail.params) == {"deposit": REG.appeals.deposit, "paid": 100}
+    assert str(deposit) == "the deposit is 200; 100 was lodged with the TD (R16.2)"
+    assert deposit.detail.format(czech) == ("kauce činí 200; u rozhodčího bylo složeno 100 (R16.2)")
+    committee = _raised(
+        lambda: appeals.name_committee(["Adam", "Bára"], {"bára"}, REG.appeals),
+        appeals.CommitteeError,
+    )
+    assert committee.missing == 2
+    assert committee.detail.template is appeals.TOO_FEW_CANDIDATES
+    assert committee.detail.format(czech) == (
+        "nelze jmenovat odvolací výbor (počet členů: 3): počet způsobilých kandidátů na seznamu "
+        "je jen 1, chybí 2 (hráči utkání v něm nemohou zasedat, R16.1)"
+    )
+    appeal = appeals.lodge_appeal("QF2", "Lvi", lodged, "Novák", REG.appeals)
+    frivolous = _raised(
+        lambda: appeals.decide(
+            appeal,
+            appeals.Committee(("Adam", "Dana", "Emil")),
+            appeals.Outcome.UPHELD,
+            lodged,
+            frivolous=True,
+        ),
+        appeals.AppealError,
+    )
+    assert frivolous.detail.params == {"outcome": Message(appeals.UPHELD)}
+    assert str(frivolous) == "an appeal that is upheld cannot be frivolous"
+    assert frivolous.detail.format(czech) == (
+        "odvolání s výsledkem „vyhověno“ nemůže být lehkovážné"
+    )
+    assert czech(appeals.FINALITY).startswith("Rozhodnutí odvolacího výboru je konečné")
+
+
+def _plain_raises(path: Path) -> list[str]:
+    """The ``raise SomethingError("...")`` / ``raise SomethingError(f"...")`` of a module: an
+    error worded as a plain text (TypeError, a programming error, is allowed)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)):
+            continue
+        func, args = node.exc.func, node.exc.args
+        name = func.id if isinstance(func, ast.Name) else ""
+        if name == "TypeError" or not args:
+            continue
+        if isinstance(args[0], ast.JoinedStr | ast.Constant):
+            found.append(f"{path.name}:{node.lineno}: {ast.unparse(node.exc)[:60]}")
+    return found
+
+
+@pytest.mark.parametrize("module", _USER_ERRORS)
+def test_user_errors_are_worded_from_templates(module: str) -> None:
+    """No error of the matches screens' modules is a plain English text (issue 7, item 5)."""
+    assert _plain_raises(ROOT / "src" / "bridgeko" / "competition" / module) == []
+
+
+def test_every_user_error_template_reads_in_czech(czech: Callable[[str], str]) -> None:
+    for module in _USER_ERRORS:
+        for template in _marked_templates(ROOT / "src" / "bridgeko" / "competition" / module):
+            assert czech(template) != template, template

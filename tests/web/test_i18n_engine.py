@@ -292,3 +292,37 @@ def test_engine_translations_do_not_override_the_apps() -> None:
         for template in _engine_templates():
             if theirs.get(template):
                 assert project[template] == theirs[template], (app, template)
+
+
+# ---------------------------------------------------------------- errors of the matches screens
+
+
+def test_R12_6_match_and_seating_errors_shown_in_czech() -> None:
+    """What a matches screen will show: ``tr(error.detail)`` in the reader's language."""
+    from bridgeko.competition import match, seating
+    from bridgeko.competition.regulations import MatchRules, PenaltyRules, Stage
+
+    with pytest.raises(match.MatchError) as decided:
+        match.match_state(
+            Stage.PRELIMINARY,
+            MatchRules(),
+            PenaltyRules(),
+            segments=[match.SegmentResult(1, 30, 20), match.SegmentResult(2, 15, 20)],
+            adjustments=[match.Adjustment(3, match.Side.HOME, 3, "R12.8")],
+        )
+    line_up = seating.LineUp(seating.Pair.of("Ann", "Bob"), seating.Pair.of("Cid", "Dan"))
+    with pytest.raises(seating.SeatingError) as roster:
+        seating.check_line_up(line_up, ["Ann", "Bob", "Cid"], match.Side.VISITORS)
+    with translation.override("cs"):
+        assert tr(decided.value.detail) == (
+            "sestava 3 má záznam (pokuty nebo úpravy výsledku), ale utkání bylo rozhodnuto už "
+            "po sestavě 2 (45:40)"
+        )
+        assert tr(roster.value.detail) == (
+            "obsazení, které zadali hosté, uvádí hráče, kteří nejsou na jejich soupisce: Dan"
+        )
+    with translation.override("en"):
+        assert tr(decided.value.detail) == str(decided.value)
+        assert tr(roster.value.detail) == (
+            "the visitors team's line-up names players not on its roster: Dan"
+        )

@@ -40,9 +40,7 @@ THROUGH_WRONG_TD = N_(
 DEPOSIT_SHORT = N_("the deposit is %(deposit)s; %(paid)s was lodged with the TD (R16.2)")
 SEGMENT_FROM_ONE = N_("segments are numbered from 1, not %(segment)s")
 MATCH_AND_TEAM = N_("an appeal names the match and the appealing team")
-SEGMENT_END_MISSING = N_(
-    "the end of segment %(segment)s must be recorded by the TD (R16.3, I15)"
-)
+SEGMENT_END_MISSING = N_("the end of segment %(segment)s must be recorded by the TD (R16.3, I15)")
 DECISION_NAIVE = N_("the time of the decision must be timezone-aware")
 DECISION_BEFORE_APPEAL = N_("the decision cannot precede the appeal")
 NOT_FRIVOLOUS = N_("an appeal that is %(outcome)s cannot be frivolous")

@@ -97,9 +97,7 @@ NO_REASON = N_("adjustment in segment %(segment)s: give a reason")
 RECORDED_TWICE = N_("segment %(number)s is recorded twice")
 RESULT_MISSING = N_("segment %(missing)s has no result, but segment %(number)s has one")
 LATENESS_TWICE = N_("lateness of the %(side)s team in segment %(segment)s is recorded twice")
-FACT_AHEAD = N_(
-    "%(fact)s recorded for segment %(segment)s, but segment %(next)s has no result yet"
-)
+FACT_AHEAD = N_("%(fact)s recorded for segment %(segment)s, but segment %(next)s has no result yet")
 A_RESULT = N_("a result")
 PENALTIES_OR_ADJUSTMENTS = N_("penalties or adjustments")
 AFTER_DECIDED = N_(

@@ -42,18 +42,14 @@ _SHARED = (list, tuple, set, frozenset)
 # competition/messages.py)
 PLACE_NOT_WHOLE = N_("a place is a whole number from 1 up, not %(value)s")
 PLACE_WITHOUT_TEAM = N_("place %(place)s has no team")
-PLACE_TAKEN = N_(
-    "place %(place)s is already taken by the teams sharing places %(first)s-%(last)s"
-)
+PLACE_TAKEN = N_("place %(place)s is already taken by the teams sharing places %(first)s-%(last)s")
 PLACE_MISSING = N_("place %(place)s is missing")
 PLACES_NOT_SHARED = N_(
     "places 1 to %(decided)s are decided by play (R1.2) and cannot be shared: %(count)s teams "
     "at place %(place)s"
 )
 TEAM_TWICE = N_("team %(team)s is listed twice")
-PRIZE_PLACE_MISSING = N_(
-    "place %(place)s is missing: the prizes go to places 1 to %(last)s (R5.1)"
-)
+PRIZE_PLACE_MISSING = N_("place %(place)s is missing: the prizes go to places 1 to %(last)s (R5.1)")
 
 
 class PrizeError(ValueError):
