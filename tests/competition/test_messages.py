@@ -17,7 +17,17 @@ from typing import Any
 
 import pytest
 
-from bridgeko.competition import appeals, draw, entries, match, prizes, sanctions, schedule, seating
+from bridgeko.competition import (
+    appeals,
+    draw,
+    entries,
+    match,
+    prizes,
+    sanctions,
+    schedule,
+    seating,
+    systems,
+)
 from bridgeko.competition import regulations as regs
 from bridgeko.competition.entries import (
     EntryConditions,
@@ -335,6 +345,7 @@ def _marked_templates(path: Path) -> list[str]:
         "prizes.py",
         "appeals.py",
         "schedule.py",
+        "systems.py",
     ],
 )
 def test_templates_use_named_placeholders_only(module: str) -> None:
@@ -352,7 +363,7 @@ def test_templates_use_named_placeholders_only(module: str) -> None:
 # it in Czech. The Czech below is written out by hand.
 
 _CS_MO = ROOT / "src" / "bridgeko" / "locale" / "cs" / "LC_MESSAGES" / "django.mo"
-_USER_ERRORS = ["match.py", "seating.py", "prizes.py", "appeals.py", "schedule.py"]
+_USER_ERRORS = ["match.py", "seating.py", "prizes.py", "appeals.py", "schedule.py", "systems.py"]
 
 
 @pytest.fixture(scope="module")
@@ -553,6 +564,24 @@ def test_R16_appeal_errors_carry_templates_and_read_in_czech(czech: Callable[[st
     assert czech(appeals.FINALITY).startswith("Rozhodnutí odvolacího výboru je konečné")
 
 
+def test_R6_system_description_errors_name_the_field_and_read_in_czech(
+    czech: Callable[[str], str],
+) -> None:
+    data = {"pair": "A", "calls": [{"call": "P", "min_hcp": 0, "max_hcp": 40}]}
+    error = _raised(lambda: systems.SystemDescription.from_dict(data))
+    assert isinstance(error, systems.SystemDescriptionError)
+    assert error.detail.template is systems.IN_FIELD
+    inner = error.detail.params["error"]
+    assert isinstance(inner, Message) and inner.template is systems.HCP_NOT_A_RANGE
+    assert str(error) == "calls[0]: Pass (seats 1-4): 0-40 HCP is not a range within 0..37"
+    assert error.detail.format(czech) == (
+        "calls[0]: Pass (pozice 1-4): 0-40 bodů není rozmezí v mezích 0..37"
+    )
+    twice = _raised(lambda: systems.Ruling.from_dict({"pair": "A", "clause": "R6.1"}))
+    assert str(twice) == "ruling.allowed: missing"
+    assert twice.detail.format(czech) == "ruling.allowed: chybí"
+
+
 def _plain_raises(path: Path) -> list[str]:
     """The ``raise SomethingError("...")`` / ``raise SomethingError(f"...")`` of a module: an
     error worded as a plain text (TypeError, a programming error, is allowed)."""
@@ -576,7 +605,17 @@ def test_user_errors_are_worded_from_templates(module: str) -> None:
     assert _plain_raises(ROOT / "src" / "bridgeko" / "competition" / module) == []
 
 
-def test_every_user_error_template_reads_in_czech(czech: Callable[[str], str]) -> None:
+class _Missing(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return "MISSING"
+
+
+def test_every_user_error_template_is_in_the_compiled_czech_catalogue() -> None:
+    """The .mo the site reads is compiled from the .po that has every template (an entry left
+    out of the compiled file would show in English)."""
+    with _CS_MO.open("rb") as catalogue:
+        translations = gettext.GNUTranslations(catalogue)
+    translations.add_fallback(_Missing())
     for module in _USER_ERRORS:
         for template in _marked_templates(ROOT / "src" / "bridgeko" / "competition" / module):
-            assert czech(template) != template, template
+            assert translations.gettext(template) != "MISSING", template

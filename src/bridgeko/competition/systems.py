@@ -103,8 +103,51 @@ R6_5_RANGE = N_(
 )
 
 
+# The errors (SystemDescriptionError.detail); a field is named by its place in the data,
+# e.g. ``calls[0].min_hcp``
+NOT_AN_OPENING = N_("not an opening restricted by R6: %(text)s (Pass, 1C .. 1S, 1NT)")
+LENGTH_NOT_A_RANGE = N_("length of %(suit)s: %(min)s..%(max)s is not a range within 0..13")
+CALL_LABEL = N_("%(call)s (seats %(seats)s)")
+HCP_NOT_A_RANGE = N_("%(label)s: %(min)s-%(max)s HCP is not a range within 0..%(hcp_max)s")
+SEATS_NOT_DISTINCT = N_("%(call)s: seats must be distinct, from 1 to 4")
+SEATS_NOT_1_TO_4 = N_("%(call)s: seats are numbered 1 to 4, not %(seats)s")
+SUIT_NOT_A_RANGE = N_("%(label)s: length %(min)s..%(max)s is not a range within 0..13")
+NAMES_NO_SUIT = N_("%(label)s names no suit: give suit lengths in other_suits")
+NAMED_SUIT_LENGTH = N_("%(label)s: the length of the named suit goes in suit_min/suit_max")
+SUIT_TWICE = N_("%(label)s: %(suit)s described twice")
+RELAYS_1NT_ONLY = N_("%(label)s: relays are recorded for 1NT only (R6.5)")
+PASS_PER_SEAT = N_(
+    "%(pair)s: seat %(seat)s needs exactly one meaning of pass in opening position, found %(count)s"
+)
+CALL_TWICE_IN_SEAT = N_("%(pair)s: %(call)s has more than one meaning in seat %(seat)s")
+NOT_AN_OBJECT = N_("%(where)s: expected an object, got %(value)s")
+MISSING = N_("%(where)s: missing")
+DESCRIPTION_NOT_AN_OBJECT = N_("a system description is an object, got %(value)s")
+RULING_CLAUSE = N_("a ruling is on one of %(clauses)s, not %(value)s")
+RULING_WITHOUT_PAIR = N_("a ruling names the pair")
+RULING_WITHOUT_TD = N_("a ruling names the TD")
+RULING_NOT_AN_OBJECT = N_("a ruling is an object, got %(value)s")
+IN_FIELD = N_("%(where)s: %(error)s")
+NO_SUIT_OBJECT = N_("%(where)s: expected an object with a suit")
+NOT_A_LIST = N_("%(where)s: expected a list, got %(value)s")
+NOT_WHOLE = N_("%(where)s: expected a whole number, got %(value)s")
+NOT_TRUE_OR_FALSE = N_("%(where)s: expected true or false, got %(value)s")
+NOT_A_SUIT = N_("not a suit: %(value)s (C, D, H or S)")
+
+
 class SystemDescriptionError(ValueError):
-    """A description of a system that cannot be read; the message names the field."""
+    """A description of a system that cannot be read; the message names the field.
+
+    :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
+    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+
+    def __init__(self, message: str | Message) -> None:
+        self.detail = message if isinstance(message, Message) else Message(message)
+        super().__init__(str(self.detail))
+
+
+def _error(template: str, **params: Param) -> SystemDescriptionError:
+    return SystemDescriptionError(Message(template, params))
 
 
 class Opening(StrEnum):
@@ -134,9 +177,7 @@ class Opening(StrEnum):
         for call in cls:
             if call.value == key:
                 return call
-        raise SystemDescriptionError(
-            f"not an opening restricted by R6: {text!r} (Pass, 1C .. 1S, 1NT)"
-        )
+        raise _error(NOT_AN_OPENING, text=repr(text))
 
 
 _NAMED_SUIT: dict[Opening, Suit] = {
@@ -164,9 +205,11 @@ class SuitLength:
 
     def __post_init__(self) -> None:
         if not 0 <= self.min_length <= self.max_length <= 13:
-            raise SystemDescriptionError(
-                f"length of {_SUIT_NAMES[self.suit]}: {self.min_length}..{self.max_length} is "
-                "not a range within 0..13"
+            raise _error(
+                LENGTH_NOT_A_RANGE,
+                suit=Message(SUIT_WORDS[self.suit]),
+                min=self.min_length,
+                max=self.max_length,
             )
 
     @property
@@ -226,34 +269,28 @@ class CallMeaning:
     note: str = ""
 
     def __post_init__(self) -> None:
-        label = f"{self.call.value} (seats {_seats(self.seats)})"
+        label = Message(CALL_LABEL, {"call": self.call.value, "seats": _seats(self.seats)})
         if not 0 <= self.min_hcp <= self.max_hcp <= HCP_MAX:
-            raise SystemDescriptionError(
-                f"{label}: {self.min_hcp}-{self.max_hcp} HCP is not a range within 0..{HCP_MAX}"
+            raise _error(
+                HCP_NOT_A_RANGE, label=label, min=self.min_hcp, max=self.max_hcp, hcp_max=HCP_MAX
             )
         if not self.seats or len(set(self.seats)) != len(self.seats):
-            raise SystemDescriptionError(f"{self.call.value}: seats must be distinct, from 1 to 4")
+            raise _error(SEATS_NOT_DISTINCT, call=self.call.value)
         if any(seat not in SEATS for seat in self.seats):
-            raise SystemDescriptionError(
-                f"{self.call.value}: seats are numbered 1 to 4, not {self.seats}"
-            )
+            raise _error(SEATS_NOT_1_TO_4, call=self.call.value, seats=str(self.seats))
         if not 0 <= self.suit_min <= self.suit_max <= 13:
-            raise SystemDescriptionError(
-                f"{label}: length {self.suit_min}..{self.suit_max} is not a range within 0..13"
-            )
+            raise _error(SUIT_NOT_A_RANGE, label=label, min=self.suit_min, max=self.suit_max)
         if self.call.suit is None and (self.suit_min, self.suit_max) != (0, 13):
-            raise SystemDescriptionError(f"{label} names no suit: give suit lengths in other_suits")
+            raise _error(NAMES_NO_SUIT, label=label)
         seen: set[Suit] = set()
         for length in self.other_suits:
             if length.suit is self.call.suit:
-                raise SystemDescriptionError(
-                    f"{label}: the length of the named suit goes in suit_min/suit_max"
-                )
+                raise _error(NAMED_SUIT_LENGTH, label=label)
             if length.suit in seen:
-                raise SystemDescriptionError(f"{label}: {_SUIT_NAMES[length.suit]} described twice")
+                raise _error(SUIT_TWICE, label=label, suit=Message(SUIT_WORDS[length.suit]))
             seen.add(length.suit)
         if self.call is not Opening.ONE_NOTRUMP and self.relays:
-            raise SystemDescriptionError(f"{label}: relays are recorded for 1NT only (R6.5)")
+            raise _error(RELAYS_1NT_ONLY, label=label)
 
     @property
     def hcp(self) -> str:
@@ -282,9 +319,9 @@ class CallMeaning:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], where: str = "call") -> CallMeaning:
         if not isinstance(data, Mapping):
-            raise SystemDescriptionError(f"{where}: expected an object, got {data!r}")
+            raise _error(NOT_AN_OBJECT, where=where, value=repr(data))
         if "call" not in data:
-            raise SystemDescriptionError(f"{where}.call: missing")
+            raise _error(MISSING, where=f"{where}.call")
         call = _field(where, "call", lambda: Opening.parse(str(data["call"])))
         others = tuple(
             _suit_length(item, f"{where}.other_suits[{i}]")
@@ -298,7 +335,7 @@ class CallMeaning:
         )
         for key in ("min_hcp", "max_hcp"):
             if key not in data:
-                raise SystemDescriptionError(f"{where}.{key}: missing")
+                raise _error(MISSING, where=f"{where}.{key}")
         return _field(
             where,
             "",
@@ -332,16 +369,11 @@ class SystemDescription:
         for seat in SEATS:
             passes = [c for c in self.calls if c.call is Opening.PASS and seat in c.seats]
             if len(passes) != 1:
-                raise SystemDescriptionError(
-                    f"{self.pair}: seat {seat} needs exactly one meaning of pass in opening "
-                    f"position, found {len(passes)}"
-                )
+                raise _error(PASS_PER_SEAT, pair=self.pair, seat=seat, count=len(passes))
         for call in Opening:
             for seat in SEATS:
                 if sum(1 for c in self.calls if c.call is call and seat in c.seats) > 1:
-                    raise SystemDescriptionError(
-                        f"{self.pair}: {call.value} has more than one meaning in seat {seat}"
-                    )
+                    raise _error(CALL_TWICE_IN_SEAT, pair=self.pair, call=call.value, seat=seat)
 
     def to_dict(self) -> dict[str, Any]:
         return {"pair": self.pair, "calls": [c.to_dict() for c in self.calls]}
@@ -349,10 +381,10 @@ class SystemDescription:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> SystemDescription:
         if not isinstance(data, Mapping):
-            raise SystemDescriptionError(f"a system description is an object, got {data!r}")
+            raise _error(DESCRIPTION_NOT_AN_OBJECT, value=repr(data))
         pair = str(data.get("pair", "")).strip()
         if not pair:
-            raise SystemDescriptionError("pair: missing")
+            raise _error(MISSING, where="pair")
         calls = tuple(
             CallMeaning.from_dict(item, f"calls[{i}]")
             for i, item in enumerate(_list(data.get("calls", []), "calls"))
@@ -502,13 +534,11 @@ class Ruling:
 
     def __post_init__(self) -> None:
         if self.clause not in CLAUSES:
-            raise SystemDescriptionError(
-                f"a ruling is on one of {', '.join(CLAUSES)}, not {self.clause!r}"
-            )
+            raise _error(RULING_CLAUSE, clauses=", ".join(CLAUSES), value=repr(self.clause))
         if not self.pair.strip():
-            raise SystemDescriptionError("a ruling names the pair")
+            raise _error(RULING_WITHOUT_PAIR)
         if not self.td.strip():
-            raise SystemDescriptionError("a ruling names the TD")
+            raise _error(RULING_WITHOUT_TD)
 
     def covers(self, pair: str, violation: Violation) -> bool:
         """Whether this ruling decides ``violation`` of ``pair``."""
@@ -531,10 +561,10 @@ class Ruling:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Ruling:
         if not isinstance(data, Mapping):
-            raise SystemDescriptionError(f"a ruling is an object, got {data!r}")
+            raise _error(RULING_NOT_AN_OBJECT, value=repr(data))
         for key in ("pair", "clause", "allowed", "td"):
             if key not in data:
-                raise SystemDescriptionError(f"ruling.{key}: missing")
+                raise _error(MISSING, where=f"ruling.{key}")
         call = data.get("call")
         return cls(
             pair=str(data["pair"]).strip(),
@@ -576,6 +606,8 @@ def _common(a: Sequence[int], b: Sequence[int]) -> tuple[int, ...]:
 
 def _seats(seats: Sequence[int]) -> str:
     ordered = sorted(seats)
+    if not ordered:
+        return ""
     if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 1:
         return f"{ordered[0]}-{ordered[-1]}"
     return ", ".join(str(s) for s in ordered)
@@ -595,15 +627,15 @@ def _field(where: str, name: str, make: Callable[[], _T]) -> _T:
     try:
         return make()
     except SystemDescriptionError as exc:
-        raise SystemDescriptionError(f"{where}: {exc}") from exc
-    except (ValueError, TypeError, KeyError) as exc:
+        raise _error(IN_FIELD, where=where, error=exc.detail) from exc
+    except (ValueError, TypeError, KeyError) as exc:  # Python's own words (not translated)
         label = f"{where}.{name}" if name else where
-        raise SystemDescriptionError(f"{label}: {exc}") from exc
+        raise _error(IN_FIELD, where=label, error=str(exc)) from exc
 
 
 def _suit_length(item: Any, place: str) -> SuitLength:
     if not isinstance(item, Mapping) or "suit" not in item:
-        raise SystemDescriptionError(f"{place}: expected an object with a suit")
+        raise _error(NO_SUIT_OBJECT, where=place)
     suit = _field(place, "suit", lambda: _suit(item["suit"]))
     low = _int(item.get("min", 0), f"{place}.min")
     high = _int(item.get("max", 13), f"{place}.max")
@@ -612,18 +644,18 @@ def _suit_length(item: Any, place: str) -> SuitLength:
 
 def _list(value: Any, where: str) -> list[Any]:
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise SystemDescriptionError(f"{where}: expected a list, got {value!r}")
+        raise _error(NOT_A_LIST, where=where, value=repr(value))
     return list(value)
 
 
 def _int(value: Any, where: str) -> int:
     if isinstance(value, bool):
-        raise SystemDescriptionError(f"{where}: expected a whole number, got {value!r}")
+        raise _error(NOT_WHOLE, where=where, value=repr(value))
     if isinstance(value, int):
         return value
     if isinstance(value, str) and value.strip().lstrip("-").isdigit():
         return int(value.strip())
-    raise SystemDescriptionError(f"{where}: expected a whole number, got {value!r}")
+    raise _error(NOT_WHOLE, where=where, value=repr(value))
 
 
 _TRUE = {"true", "on", "yes", "1"}
@@ -635,7 +667,7 @@ def _bool(value: Any, where: str) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
         return value.strip().lower() in _TRUE
-    raise SystemDescriptionError(f"{where}: expected true or false, got {value!r}")
+    raise _error(NOT_TRUE_OR_FALSE, where=where, value=repr(value))
 
 
 def _suit(value: Any) -> Suit:
@@ -643,4 +675,4 @@ def _suit(value: Any) -> Suit:
     for suit in Suit:
         if suit.value == text:
             return suit
-    raise SystemDescriptionError(f"not a suit: {value!r} (C, D, H or S)")
+    raise _error(NOT_A_SUIT, value=repr(value))
