@@ -147,6 +147,6 @@ def test_deadline_summary_reads_in_each_readers_language(world: Any) -> None:
     assert entry.summary == str(deadline)
     assert entry.summary.startswith("publish the dates of the preliminary matches by 1999-03-15")
     with translation.override("cs"):
-        assert entry.display_summary.startswith("zveřejnit termíny zápasů předkol do 1999-03-15")
+        assert entry.display_summary.startswith("zveřejnit termíny utkání rozehrávky do 1999-03-15")
     with translation.override("en"):
         assert entry.display_summary == str(deadline)

@@ -315,7 +315,7 @@ def test_R14_1_schedule_error_in_czech(world: World, teams: list[Team]) -> None:
         url, {"first_date": "1999-03-01"}, follow=True
     )
     text = html.unescape(page.content.decode())
-    assert "první předkolo (1999-03-01) nemůže být před losováním (1999-03-12)" in text
+    assert "první kolo rozehrávky (1999-03-01) nemůže být před losováním (1999-03-12)" in text
     assert "cannot be before the draw" not in text
     page = world.client("organiser").post(url, {"first_date": "1999-06-01"}, follow=True)
     text = html.unescape(page.content.decode())

@@ -87,7 +87,7 @@ def test_schedule_deadline_text_in_czech(world: World) -> None:
     deadline = schedule.dates_publication_deadline(reg.entry.deadline, reg)
     with translation.override("cs"):
         text = tr(deadline.detail)
-    assert text.startswith("zveřejnit termíny zápasů předkol do ")
+    assert text.startswith("zveřejnit termíny utkání rozehrávky do ")
     assert text.endswith("(R14.1)")
 
 
@@ -100,5 +100,5 @@ def test_R14_1_dashboard_deadline_in_czech(world: World) -> None:
     page = client.get(reverse("editions:dashboard", kwargs={"edition": world.edition.slug}))
     text = html.unescape(page.content.decode())
     # the draw on 12 March 1999; the dates within 14 days (R14.1), by the end of that day (I12)
-    assert "zveřejnit termíny zápasů předkol do 1999-03-26 23:59 CET (R14.1)" in text
+    assert "zveřejnit termíny utkání rozehrávky do 1999-03-26 23:59 CET (R14.1)" in text
     assert "publish the dates" not in text
