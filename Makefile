@@ -1,16 +1,16 @@
 # Two commands on a fresh machine (only python3 and make needed):
 #   make demo   runs the application on the embedded SQLite database
-#   make test   lint, type checks and the whole test suite
+#   make test   lint, type checks, the whole test suite and the doctests of src/, with coverage
 # Both bootstrap .venv from requirements.lock first.
 
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
-# Extra arguments for pytest, e.g. `make test PYTEST_ARGS="tests/web -x"`.
+# Extra arguments for pytest, e.g. `make test PYTEST_ARGS="tests/web -x"` or `PYTEST_ARGS="-n 2"`.
 PYTEST_ARGS ?=
 
-.PHONY: demo test lint typecheck pytest bench clean
+.PHONY: demo test test-fast lint typecheck pytest bench clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,11 +30,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Every test and the doctests of src/, slow ones included; prints the line coverage of src/.
 pytest: $(STAMP)
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
+
+# While developing: the same without the slow tests (the demo, the showcase), the browser test
+# and coverage; no lint or type checks.
+test-fast: $(STAMP)
+	$(BIN)/pytest -m "not slow and not e2e" $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .coverage .coverage.*

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import hashlib
 import re
 from pathlib import Path
@@ -11,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgeko.bridge import formats, pbn
+from bridgeko.bridge import pbn
 from bridgeko.bridge.cards import FULL_PACK, Deal, Hand, Seat, Strain, Vulnerability
 from bridgeko.bridge.contract import PASSED_OUT, Contract, Doubling
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
@@ -19,15 +18,6 @@ from bridgeko.bridge.result import BoardResult
 
 DATA = Path(__file__).parent / "data"
 DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
-
-
-def test_doctests() -> None:
-    for module in (pbn, formats):
-        result = doctest.testmod(
-            module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
-        )
-        assert result.failed == 0
-        assert result.attempted > 0
 
 
 # --- strategies ---------------------------------------------------------------------------------

@@ -409,11 +409,3 @@ def test_R12_2_swapping_rooms_negates_the_imps(
     a: BoardResult, b: BoardResult, vul: Vulnerability
 ) -> None:
     assert board_imps(a, b, vul) == -board_imps(b, a, vul)
-
-
-def test_scoring_docstring_examples() -> None:
-    import doctest
-
-    from bridgeko.bridge import scoring
-
-    assert doctest.testmod(scoring).failed == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 from datetime import date
 
 import pytest
@@ -63,10 +62,6 @@ def state(
 ) -> match.MatchState:
     results = [SegmentResult(i, h, v) for i, (h, v) in enumerate(segs or [], 1)]
     return match_state(stage, MR, PR, segments=results, **kw)  # type: ignore[arg-type]
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(match).failed == 0
 
 
 # ---------------------------------------------------------------- R1.3 boards and segments

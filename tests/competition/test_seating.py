@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import doctest
 from itertools import permutations
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgeko.competition import seating
 from bridgeko.competition.match import Room, Side
 from bridgeko.competition.seating import (
     LineUp,
@@ -32,10 +30,6 @@ VIS_ROSTER = ["Gus", "Hal", "Ivy", "Jan"]
 
 def lu(a: str, b: str, c: str, d: str) -> LineUp:
     return LineUp(Pair.of(a, b), Pair.of(c, d))
-
-
-def test_doctests() -> None:
-    assert doctest.testmod(seating).failed == 0
 
 
 # ---------------------------------------------------------------- R12.6 who sits second

@@ -1,8 +1,8 @@
 """Fixtures for the web tests: an edition made from the 1999 regulations and one user per role.
 
-The data directory is a temporary one: ``bridgeko.web.settings`` uses a fresh temp dir whenever
-pytest runs (``PYTEST_VERSION`` is set) and ``BRIDGEKO_DATA_DIR`` is not, so no test writes into
-the repository.
+The data directory is a temporary one: pytest runs with ``bridgeko.web.settings_test`` (the real
+settings with a fresh temp dir as the data directory unless ``BRIDGEKO_DATA_DIR`` is set), so no
+test writes into the repository.
 """
 
 from __future__ import annotations

@@ -21,9 +21,11 @@ from bridgeko.entries.models import Team
 
 REPO = Path(__file__).resolve().parents[2]
 
+pytestmark = pytest.mark.slow  # seconds each: the demo loads a whole edition and holds its draw
+
 
 def _run_demo(data_dir: Path) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "PYTEST_VERSION"}}
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env |= {"BRIDGEKO_DATA_DIR": str(data_dir), "BRIDGEKO_DEMO_NO_SERVE": "1"}
     return subprocess.run(
@@ -37,7 +39,6 @@ def _run_demo(data_dir: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.slow
 def test_make_demo_loads_13_teams_and_a_verified_draw(tmp_path: Path) -> None:
     first = _run_demo(tmp_path)
     assert first.returncode == 0, first.stderr

@@ -1,4 +1,8 @@
-"""Settings from the environment: data directory, DATABASE_URL, secret key file, check --deploy."""
+"""Settings from the environment: data directory, DATABASE_URL, secret key file, check --deploy.
+
+The tests run with ``bridgeko.web.settings_test``; the real settings (``bridgeko.web.settings``)
+are checked through ``manage.py`` in a subprocess without the tests' environment.
+"""
 
 from __future__ import annotations
 
@@ -21,7 +25,25 @@ PRINT_DB = (
 
 
 def test_tests_do_not_write_into_the_repo() -> None:
+    assert os.environ["DJANGO_SETTINGS_MODULE"] == "bridgeko.web.settings_test"
     assert not Path(settings.DATA_DIR).resolve().is_relative_to(REPO)
+
+
+def test_test_settings_make_a_data_dir_per_process_and_remove_it_at_exit() -> None:
+    code = (
+        "import os, django; from django.conf import settings as s; django.setup(); "
+        "print(s.DATA_DIR, s.DATA_DIR.is_dir(), 'BRIDGEKO_DATA_DIR' in os.environ)"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("BRIDGEKO_", "DJANGO_"))}
+    env["DJANGO_SETTINGS_MODULE"] = "bridgeko.web.settings_test"
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
+    )
+    data_dir, existed, leaked = done.stdout.split()
+    assert (existed, leaked) == ("True", "False"), done.stderr
+    assert not Path(data_dir).resolve().is_relative_to(REPO)
+    assert Path(data_dir) != Path(settings.DATA_DIR)
+    assert not Path(data_dir).exists()  # removed when the process ended
 
 
 def test_sqlite_in_the_data_directory_by_default(tmp_path: Path) -> None:

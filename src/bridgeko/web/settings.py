@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
 from bridgeko.web import config
 
-ENV: dict[str, str] = dict(os.environ)
-if "PYTEST_VERSION" in ENV and "BRIDGEKO_DATA_DIR" not in ENV:
-    # Under pytest (>= 8.2 sets PYTEST_VERSION before pytest-django imports these settings)
-    # nothing is written into the repository: the data directory is a fresh temporary one.
-    ENV["BRIDGEKO_DATA_DIR"] = tempfile.mkdtemp(prefix="bridgeko-test-")
+ENV: dict[str, str] = dict(os.environ)  # the tests' settings: bridgeko.web.settings_test
 BASE_DIR = Path(__file__).resolve().parent.parent  # src/bridgeko
 DATA_DIR = config.data_dir(ENV)
 
