@@ -11,7 +11,7 @@ from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.accounts.permissions import has_role, organises_any_edition, roles_of
 from bridgeko.accounts.services import assign_role, revoke_role
 from bridgeko.audit.models import AuditEntry
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
 from tests.web.conftest import CAPTAIN_TEAM_ID, PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db

@@ -19,13 +19,13 @@ from bridgeko.accounts.permissions import (
     organises_any_edition,
     roles_of,
 )
-from bridgeko.audit.services import ServiceError
+from bridgeko.core import dashboard
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.forms import apply_service_error
+from bridgeko.core.i18n import tr
 from bridgeko.editions import services
 from bridgeko.editions.forms import EditionCreateForm, EditionEditForm, problem_field
 from bridgeko.editions.models import Edition
-from bridgeko.web import dashboard
-from bridgeko.web.forms import apply_service_error
-from bridgeko.web.i18n import tr
 
 
 @require_safe

@@ -1,4 +1,4 @@
-"""Django settings, read from the environment (see :mod:`bridgeko.web.config` for the variables)."""
+"""Django settings, read from the environment (the variables: :mod:`bridgeko.core.config`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from bridgeko.web import config
+from bridgeko.core import config
 
 ENV: dict[str, str] = dict(os.environ)
 if "PYTEST_VERSION" in ENV and "BRIDGEKO_DATA_DIR" not in ENV:
@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "bridgeko.core",
     "bridgeko.web",
     "bridgeko.audit",
     "bridgeko.accounts",
@@ -53,7 +54,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "bridgeko.editions.middleware.EditionLanguageMiddleware",
+    "bridgeko.editions.middleware.EditionMiddleware",
 ]
 
 ROOT_URLCONF = "bridgeko.web.urls"
@@ -94,7 +95,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Internationalisation: Czech (the authority) and English; an edition's default language applies
-# on its pages unless the user chose one (EditionLanguageMiddleware).
+# on its pages unless the user chose one (EditionMiddleware).
 LANGUAGE_CODE = "cs"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

@@ -22,7 +22,7 @@ urlpatterns = [
     path("e/", include("bridgeko.editions.urls")),
     path("", include("bridgeko.accounts.urls")),
     path("", include("bridgeko.players.urls")),
-    path("", include("bridgeko.audit.urls")),
+    path("", include("bridgeko.editions.audit_urls")),
     path("", include("bridgeko.entries.urls")),
     path("", include("bridgeko.draw.urls")),
     path("", include("bridgeko.public.urls")),
