@@ -349,6 +349,8 @@ def main() -> int:
     database = settings.DATABASES["default"]
     print(f"Database: {database['ENGINE'].rsplit('.', 1)[-1]} {database['NAME']}")
     call_command("migrate", interactive=False, verbosity=0)
+    # the CSS under hashed, compressed names, served by WhiteNoise with a long cache time
+    call_command("collectstatic", interactive=False, verbosity=0)
     password = os.environ.get("BRIDGEKO_DEMO_PASSWORD") or DEFAULT_PASSWORD
     loaded, logins = load_demo(password)
     print("Demo edition loaded." if loaded else "Demo edition already there (not loaded again).")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -32,6 +33,7 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "whitenoise.runserver_nostatic",  # runserver leaves /static/ to WhiteNoise, as in production
     "django.contrib.staticfiles",
     "bridgeko.core",
     "bridgeko.web",
@@ -105,8 +107,21 @@ TIME_ZONE = "Europe/Prague"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = DATA_DIR / "static"
-# The application serves /static/ itself (no CDN, no extra dependency) unless a web server does.
+# WhiteNoise serves /static/ (unless BRIDGEKO_SERVE_STATIC=0: a web server does): the files
+# collected into STATIC_ROOT (``collectstatic``; ``make demo`` does it at start) under hashed
+# names, compressed (gzip, brotli when installed), cached for ten years; before they are
+# collected (a fresh checkout, the tests, ``bridgeko serve``) the apps' files under their plain
+# names, found by Django's finders (see bridgeko.core.staticfiles).
 SERVE_STATIC = config.flag(ENV, "BRIDGEKO_SERVE_STATIC", True)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "bridgeko.core.staticfiles.StaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+if SERVE_STATIC:
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    with contextlib.suppress(OSError):  # WhiteNoise warns about a missing STATIC_ROOT
+        STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True
