@@ -60,7 +60,7 @@ def assign_role(
     if (
         target is not None
         and RoleAssignment.objects.filter(
-            user=target, edition=edition, role=role, team_id=team_id
+            user=target, edition=edition, role=role, team=team_id
         ).exists()
     ):
         raise ServiceError(_("This account already has this role."), field="role")

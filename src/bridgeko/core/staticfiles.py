@@ -14,7 +14,7 @@ from __future__ import annotations
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
 
-class StaticFilesStorage(CompressedManifestStaticFilesStorage):
+class StaticFilesStorage(CompressedManifestStaticFilesStorage):  # type: ignore[misc]
     manifest_strict = False
 
     def stored_name(self, name: str) -> str:

@@ -44,7 +44,7 @@ def _roster_problems(
     edition: Edition, roster: Sequence[Player], team: Team | None
 ) -> list[rules.RosterProblem]:
     """R7.1, R7.3 and R15.3 from the engine, for a roster about to be saved."""
-    others: dict[str, list[int]] = {}
+    others: dict[int | str, list[int | str]] = {}
     entries = RosterEntry.objects.filter(edition=edition).select_related("team")
     if team is not None:
         entries = entries.exclude(team=team)

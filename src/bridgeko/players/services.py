@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -165,7 +165,9 @@ def register_limits() -> elo_csv.Limits:
     a problem of its line, not a database error)."""
 
     def length(name: str) -> int:
-        return int(Player._meta.get_field(name).max_length or 0)
+        field = Player._meta.get_field(name)
+        assert isinstance(field, models.CharField)
+        return int(field.max_length or 0)
 
     return elo_csv.Limits(
         federation_id=length("federation_id"),

@@ -5,11 +5,13 @@ A captain's role whose team no longer exists (the integer pointed at nothing, wh
 allowed) grants nothing and cannot be kept under a foreign key: it is deleted. No engine code is
 imported."""
 
+from typing import Any
+
 import django.db.models.deletion
 from django.db import migrations, models
 
 
-def copy_forward(apps, schema_editor):
+def copy_forward(apps: Any, schema_editor: Any) -> None:
     RoleAssignment = apps.get_model("accounts", "RoleAssignment")
     Team = apps.get_model("entries", "Team")
     rows = RoleAssignment.objects.filter(old_team_id__isnull=False)
@@ -26,7 +28,7 @@ def copy_forward(apps, schema_editor):
             row.delete()
 
 
-def copy_back(apps, schema_editor):
+def copy_back(apps: Any, schema_editor: Any) -> None:
     RoleAssignment = apps.get_model("accounts", "RoleAssignment")
     for row in RoleAssignment.objects.filter(team__isnull=False):
         row.old_team_id = row.team_id

@@ -2,12 +2,14 @@
 held (after ``entries`` 0002 set "entries closed"). The value is written out here, not imported:
 a migration never imports live code."""
 
+from typing import Any
+
 from django.db import migrations
 
 DRAW_HELD = "draw_held"
 
 
-def forward(apps, schema_editor):
+def forward(apps: Any, schema_editor: Any) -> None:
     Edition = apps.get_model("editions", "Edition")
     Draw = apps.get_model("draw", "Draw")
     held = Draw.objects.filter(held_at__isnull=False).values_list("edition_id", flat=True)

@@ -2,6 +2,8 @@
 closed", or "cancelled" when the closing cancelled the competition (R8.1). The stage's values are
 written out here, not imported: a migration never imports live code."""
 
+from typing import Any
+
 from django.db import migrations
 
 ENTRIES_OPEN = "entries_open"
@@ -9,7 +11,7 @@ ENTRIES_CLOSED = "entries_closed"
 CANCELLED = "cancelled"
 
 
-def forward(apps, schema_editor):
+def forward(apps: Any, schema_editor: Any) -> None:
     Edition = apps.get_model("editions", "Edition")
     EntriesClosing = apps.get_model("entries", "EntriesClosing")
     for closing in EntriesClosing.objects.all():
