@@ -42,8 +42,10 @@ def edition_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def detail(request: HttpRequest, edition: str) -> HttpResponse:
-    obj = get_object_or_404(Edition, slug=edition)
-    request.edition = obj  # type: ignore[attr-defined]
+    obj = getattr(request, "edition", None)  # set by EditionMiddleware
+    if not isinstance(obj, Edition) or obj.slug != edition:
+        obj = get_object_or_404(Edition, slug=edition)
+        request.edition = obj  # type: ignore[attr-defined]
     request.edition_roles = roles_of(request.user, obj)  # type: ignore[attr-defined]
     return render(request, "editions/detail.html", {"edition": obj, "reg": obj.regulations})
 

@@ -17,8 +17,11 @@ from bridgeko.entries import queries as entry_queries
 
 
 def _edition(request: HttpRequest, slug: str) -> Edition:
-    edition = get_object_or_404(Edition, slug=slug)
-    request.edition = edition  # type: ignore[attr-defined]
+    """The page's edition, as ``EditionMiddleware`` found it (``request.edition``)."""
+    edition = getattr(request, "edition", None)
+    if not isinstance(edition, Edition) or edition.slug != slug:
+        edition = get_object_or_404(Edition, slug=slug)
+        request.edition = edition  # type: ignore[attr-defined]
     return edition
 
 
