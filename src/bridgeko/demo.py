@@ -193,13 +193,13 @@ def _pairs(roster: list[Any]) -> list[tuple[Any, Any]]:
 
 def _enter(edition: Any, name: str, roster: list[Any], user: Any, day: date) -> Any:
     """One team through the services: the entry, its pairs, then what the organiser received."""
-    from bridgeko.entries import services
+    from bridgeko.entries import queries, services
 
     team = services.create_team(
         edition=edition, name=name, roster=roster, user=user, now=_at(day, 10)
     )
     pairs = services.set_pairs(team=team, pairs=_pairs(roster), user=user, now=_at(day, 10, 5))
-    fee = services.team_info(team).fee
+    fee = queries.team_info(team).fee
     assert fee is not None
     services.record_conditions(
         team=team,
@@ -218,7 +218,7 @@ def free_players() -> list[Any]:
     14th team)."""
     from bridgeko.editions.models import Edition
     from bridgeko.entries.models import RosterEntry
-    from bridgeko.entries.services import barred_players
+    from bridgeko.entries.queries import barred_players
     from bridgeko.players.models import Player
 
     edition = Edition.objects.get(slug=DEMO_SLUG)
@@ -265,8 +265,10 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
 def _load(organiser: Any) -> None:
     from django.db import transaction
 
+    from bridgeko.draw import schedule_services
     from bridgeko.draw import services as draw
     from bridgeko.editions.services import create_edition
+    from bridgeko.entries import queries as entry_queries
     from bridgeko.entries import services as entries
     from bridgeko.entries.models import Team
     from bridgeko.players import elo_csv as csv_format
@@ -304,7 +306,7 @@ def _load(organiser: Any) -> None:
             user=organiser,
             now=_at(date(1998, 4, 3), 19, 45),
         )
-        barred = entries.barred_players(edition)
+        barred = entry_queries.barred_players(edition)
         pool = [p for p in players if p.pk not in barred]
         # 1999: the returning team keeps its four players and adds one (R4.1, I4).
         returning = [*players[:4], players[32]]
@@ -325,13 +327,15 @@ def _load(organiser: Any) -> None:
         )
         draw.publish_commitment(edition=edition, user=organiser, now=_at(date(1999, 3, 8), 10))
         draw.hold_draw(edition=edition, user=organiser, now=_at(date(1999, 3, 12), 18))
-        draw.default_schedule(
+        schedule_services.default_schedule(
             edition=edition,
             first_date=date(1999, 3, 13),
             user=organiser,
             now=_at(date(1999, 3, 13)),
         )
-        draw.publish_schedule(edition=edition, user=organiser, now=_at(date(1999, 3, 15)))
+        schedule_services.publish_schedule(
+            edition=edition, user=organiser, now=_at(date(1999, 3, 15))
+        )
 
 
 def main() -> int:
@@ -345,6 +349,8 @@ def main() -> int:
     database = settings.DATABASES["default"]
     print(f"Database: {database['ENGINE'].rsplit('.', 1)[-1]} {database['NAME']}")
     call_command("migrate", interactive=False, verbosity=0)
+    # the CSS under hashed, compressed names, served by WhiteNoise with a long cache time
+    call_command("collectstatic", interactive=False, verbosity=0)
     password = os.environ.get("BRIDGEKO_DEMO_PASSWORD") or DEFAULT_PASSWORD
     loaded, logins = load_demo(password)
     print("Demo edition loaded." if loaded else "Demo edition already there (not loaded again).")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from django.utils import translation
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import create_edition
+from bridgeko.entries.models import Team
 
 REPO = Path(__file__).resolve().parents[2]
 REGULATIONS_1999 = REPO / "editions" / "bridge-open-ko-1999.toml"
@@ -73,6 +75,17 @@ def world(db: Any, toml_1999: str) -> World:
     organiser = make_user("organiser")
     edition = create_edition(slug="ko-1999", toml_text=toml_1999, user=organiser)
     users = {"organiser": organiser, "public": make_user("public")}
+    # The captain's team: RoleAssignment.team is a foreign key. Created without roster and
+    # late (as if entered after the closing by the chief TD), so that it takes part in nothing
+    # the tests count: not in the closing of entries, not in the draw.
+    Team.objects.create(
+        pk=CAPTAIN_TEAM_ID,
+        edition=edition,
+        name="Kapitáni",
+        created_at=datetime(1999, 2, 1, 10, tzinfo=UTC),
+        late_entry=True,
+        late_reason="the captain's team of the test world",
+    )
     for name, role, team in (
         ("captain", Role.CAPTAIN, CAPTAIN_TEAM_ID),
         ("appeals", Role.APPEALS, None),

@@ -11,7 +11,7 @@ from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.accounts.permissions import has_role, organises_any_edition, roles_of
 from bridgeko.accounts.services import assign_role, revoke_role
 from bridgeko.audit.models import AuditEntry
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
 from tests.web.conftest import CAPTAIN_TEAM_ID, PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
@@ -168,3 +168,26 @@ def test_revoking_a_role_removed_meanwhile_is_refused(world: Any) -> None:
     with pytest.raises(ServiceError):
         revoke_role(assignment=stale, user=world.users["organiser"])
     assert AuditEntry.objects.count() == count
+
+
+def test_the_permission_helper_takes_the_edition_the_middleware_found(world: Any) -> None:
+    """The accounts app never imports the editions app: ``edition_role_required`` reads
+    ``request.edition`` (set by ``EditionMiddleware``); without it the setup is wrong."""
+    from django.core.exceptions import ImproperlyConfigured
+    from django.http import HttpResponse
+    from django.test import RequestFactory
+
+    from bridgeko.accounts.permissions import edition_role_required
+
+    @edition_role_required(Role.TD)
+    def view(request: Any, edition: Any) -> HttpResponse:
+        return HttpResponse(edition.slug)
+
+    request = RequestFactory().get("/")
+    request.user = world.users["td"]
+    with pytest.raises(ImproperlyConfigured):
+        view(request, edition=world.edition.slug)
+    request.edition = world.edition
+    assert view(request, edition=world.edition.slug).content == world.edition.slug.encode()
+    unknown = world.client("td").get("/e/no-such-edition/roles/")
+    assert unknown.status_code == 404

@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from bridgeko.audit.models import AuditEntry
-from bridgeko.audit.services import AuditOutsideTransaction, ServiceError, record
+from bridgeko.audit.services import AuditOutsideTransaction, record
+from bridgeko.core.errors import ServiceError
 from bridgeko.players import services as players
 
 pytestmark = pytest.mark.django_db

@@ -13,10 +13,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from bridgeko.audit.models import AuditEntry
-from bridgeko.audit.services import ServiceError
 from bridgeko.cli import main as cli_main
 from bridgeko.competition.draw import commitment, verify_protocol
-from bridgeko.draw import services
+from bridgeko.core.errors import ServiceError
+from bridgeko.draw import schedule_services, services
 from bridgeko.draw.models import Draw, DrawNumber, MatchDate
 from bridgeko.entries import services as entry_services
 from bridgeko.entries.models import Team
@@ -132,7 +132,7 @@ def test_draw_refused_before_closing_commitment_or_announcement(world: World) ->
     with pytest.raises(ServiceError, match="Close the entries"):
         services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
     entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
-    audit += 1
+    audit += 2  # the closing and the edition's stage moving to "entries closed"
     with pytest.raises(ServiceError, match="Announce"):
         services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
     services.announce_draw(edition=world.edition, place="Klub", at=DRAW_AT, user=organiser, now=NOW)
@@ -251,7 +251,7 @@ def test_I8_manual_draw(world: World, teams: list[Team]) -> None:
 def test_R14_1_default_dates_edit_and_publish(world: World, teams: list[Team]) -> None:
     organiser = world.users["organiser"]
     held(world)
-    rows = services.default_schedule(
+    rows = schedule_services.default_schedule(
         edition=world.edition, first_date=date(1999, 3, 13), user=organiser, now=NOW
     )
     # 16-scheme: one preliminary round; 8 first-round matches, 3 of them byes (R11.4).
@@ -259,7 +259,7 @@ def test_R14_1_default_dates_edit_and_publish(world: World, teams: list[Team]) -
     # Friday 19 March 1999, 19:00 in Prague (18:00 UTC).
     assert {r.start for r in rows} == {datetime(1999, 3, 19, 18, 0, tzinfo=UTC)}
     assert {r.location for r in rows} == {"Bridžový klub Nové Město nad Metují"}
-    moved = services.set_match_date(
+    moved = schedule_services.set_match_date(
         edition=world.edition,
         match=rows[0].match,
         start=datetime(1999, 3, 18, 17, 0, tzinfo=UTC),
@@ -269,7 +269,7 @@ def test_R14_1_default_dates_edit_and_publish(world: World, teams: list[Team]) -
     )
     assert moved.location == "Hradec Králové"
     with pytest.raises(ServiceError, match=r"R14\.3"):
-        services.set_match_date(
+        schedule_services.set_match_date(
             edition=world.edition,
             match=rows[0].match,
             start=datetime(1999, 6, 5, 17, 0, tzinfo=UTC),
@@ -277,11 +277,11 @@ def test_R14_1_default_dates_edit_and_publish(world: World, teams: list[Team]) -
             user=organiser,
             now=NOW,
         )
-    services.publish_schedule(edition=world.edition, user=organiser, now=NOW)
+    schedule_services.publish_schedule(edition=world.edition, user=organiser, now=NOW)
     entry = AuditEntry.objects.get(action="bridgeko.schedule.published")
     assert entry.after["in_time"] is True
     with pytest.raises(ServiceError, match="published"):
-        services.set_match_date(
+        schedule_services.set_match_date(
             edition=world.edition,
             match=rows[1].match,
             start=datetime(1999, 3, 18, 17, 0, tzinfo=UTC),
@@ -315,11 +315,11 @@ def test_R11_6_eight_teams_have_no_preliminary_dates(world: World) -> None:
     organiser = world.users["organiser"]
     audit = AuditEntry.objects.count()
     with pytest.raises(ServiceError, match=r"no preliminary rounds.*R11\.6"):
-        services.default_schedule(
+        schedule_services.default_schedule(
             edition=world.edition, first_date=date(1999, 3, 13), user=organiser, now=NOW
         )
     with pytest.raises(ServiceError, match=r"no preliminary rounds.*R11\.6"):
-        services.publish_schedule(edition=world.edition, user=organiser, now=NOW)
+        schedule_services.publish_schedule(edition=world.edition, user=organiser, now=NOW)
     assert AuditEntry.objects.count() == audit
     assert MatchDate.objects.count() == 0 and Draw.objects.get().schedule_published_at is None
     slug = world.edition.slug
@@ -381,7 +381,7 @@ def test_R8_1_cancelled_edition_draw_page_offers_nothing(world: World) -> None:
 def test_R14_1_first_round_cannot_precede_the_draw(world: World, teams: list[Team]) -> None:
     held(world)
     with pytest.raises(ServiceError, match="before the draw"):
-        services.default_schedule(
+        schedule_services.default_schedule(
             edition=world.edition,
             first_date=date(1999, 3, 1),
             user=world.users["organiser"],

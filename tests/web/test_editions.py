@@ -150,7 +150,7 @@ def test_dashboard_lists_what_is_due(world: Any) -> None:
 
 
 def test_dashboard_providers_are_merged_by_due_date(world: Any) -> None:
-    from bridgeko.web import dashboard
+    from bridgeko.core import dashboard
 
     def extra(edition: Any, user: Any, today: date) -> list[dashboard.Item]:
         return [

@@ -23,10 +23,12 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from bridgeko.audit.models import AuditEntry
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
+from bridgeko.draw import schedule_services
 from bridgeko.draw import services as draw_services
 from bridgeko.draw.models import Draw
 from bridgeko.editions.models import Edition
+from bridgeko.entries import queries as entry_queries
 from bridgeko.entries import services as entry_services
 from bridgeko.entries.models import EntriesClosing, Pair, RosterEntry, Team
 from bridgeko.players.models import Player
@@ -342,7 +344,7 @@ def test_draw_refused_when_the_entries_were_reopened_meanwhile(world: World) -> 
     enter_13(world)
     announce_and_commit(world)
     organiser = world.users["organiser"]
-    teams = entry_services.edition_teams(world.edition, accepted_only=True)
+    teams = entry_queries.edition_teams(world.edition, accepted_only=True)
     entry_services.reopen_entries(edition=world.edition, reason="chyba", user=organiser, now=NOW)
     count = AuditEntry.objects.count()
     with pytest.raises(ServiceError):
@@ -389,10 +391,10 @@ def _public_world(world: World) -> str:
     )
     announce_and_commit(world)
     draw_services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
-    draw_services.default_schedule(
+    schedule_services.default_schedule(
         edition=world.edition, first_date=DRAW_AT.date(), user=organiser, now=DRAW_AT
     )
-    draw_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
+    schedule_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
     return world.edition.slug
 
 
@@ -439,7 +441,7 @@ def test_audit_filter_offers_only_the_accounts_of_ones_editions(
 
 
 def test_secret_key_file_made_owner_only_and_empty_file_replaced(tmp_path: Any) -> None:
-    from bridgeko.web import config
+    from bridgeko.core import config
 
     directory = tmp_path / "data"
     directory.mkdir()
@@ -505,17 +507,17 @@ def test_R14_1_dates_not_changed_after_a_concurrent_publication(
     enter_13(world)
     held(world)
     organiser = world.users["organiser"]
-    draw_services.default_schedule(
+    schedule_services.default_schedule(
         edition=world.edition, first_date=DRAW_AT.date(), user=organiser, now=DRAW_AT
     )
     stale = Draw.objects.get(edition=world.edition)
-    draw_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
-    monkeypatch.setattr(draw_services, "_schedule_editable", lambda edition: stale)
+    schedule_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
+    monkeypatch.setattr(schedule_services, "_schedule_editable", lambda edition: stale)
     row = MatchDate.objects.filter(draw=stale).first()
     assert row is not None
     count = AuditEntry.objects.count()
     with pytest.raises(ServiceError):
-        draw_services.set_match_date(
+        schedule_services.set_match_date(
             edition=world.edition,
             match=row.match,
             start=datetime(1999, 4, 1, 18, 0, tzinfo=DRAW_AT.tzinfo),
@@ -524,11 +526,11 @@ def test_R14_1_dates_not_changed_after_a_concurrent_publication(
             now=DRAW_AT,
         )
     with pytest.raises(ServiceError):
-        draw_services.default_schedule(
+        schedule_services.default_schedule(
             edition=world.edition, first_date=DRAW_AT.date(), user=organiser, now=DRAW_AT
         )
     with pytest.raises(ServiceError):
-        draw_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
+        schedule_services.publish_schedule(edition=world.edition, user=organiser, now=DRAW_AT)
     assert MatchDate.objects.get(pk=row.pk).location == row.location
     assert AuditEntry.objects.count() == count
 
@@ -563,7 +565,7 @@ def test_R8_1_team_refused_when_the_entries_closed_meanwhile(
     organiser = world.users["organiser"]
     enter_team(world.edition, "Sokol", make_players(4), organiser)
     entry_services.close_entries(edition=world.edition, user=organiser, now=NOW)
-    real = entry_services.closing_of
+    real = entry_queries.closing_of
     calls = iter([None])  # the first look (before the transaction) sees the entries open
     monkeypatch.setattr(entry_services, "closing_of", lambda edition: next(calls, real(edition)))
     count = (Team.objects.count(), AuditEntry.objects.count())

@@ -13,9 +13,9 @@ from django.utils import translation
 
 from bridgeko.competition import regulations as regs
 from bridgeko.competition import schedule
+from bridgeko.core.i18n import tr
 from bridgeko.editions.forms import EditionEditForm
 from bridgeko.editions.models import Edition
-from bridgeko.web.i18n import tr
 from tests.web.conftest import World
 
 

@@ -11,7 +11,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from bridgeko.audit.models import AuditEntry
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
 from bridgeko.players import elo_csv, services
 from bridgeko.players.models import EloList, EloRating, Player
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from bridgeko.web import config
+from bridgeko.core import config
 
 REPO = Path(__file__).resolve().parents[2]
 PRINT_DB = (

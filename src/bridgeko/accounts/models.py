@@ -1,4 +1,4 @@
-"""Roles are given per edition: ``RoleAssignment(user, edition, role, team_id)``."""
+"""Roles are given per edition: ``RoleAssignment(user, edition, role, team)``."""
 
 from __future__ import annotations
 
@@ -39,12 +39,18 @@ class RoleAssignment(models.Model):
         related_name="role_assignments",
     )
     role = models.CharField(_("role"), max_length=20, choices=Role.choices)
-    team_id = models.PositiveBigIntegerField(
-        _("team"),
+    team = models.ForeignKey(
+        "entries.Team",
+        verbose_name=_("team"),
         null=True,
         blank=True,
-        help_text=_("For a captain: the primary key of their team in this edition."),
+        on_delete=models.CASCADE,
+        related_name="role_assignments",
+        help_text=_("For a captain: their team in this edition."),
     )
+    """A lazy foreign key to a model of a higher app (entries), the one documented exception to
+    the order of the apps (docs/web-architecture.md): this app never imports the entries app;
+    the captain's team is read through this key (``team_id``)."""
 
     class Meta:
         verbose_name = _("role assignment")
@@ -53,12 +59,12 @@ class RoleAssignment(models.Model):
         constraints = [
             models.UniqueConstraint(
                 fields=("user", "edition", "role"),
-                condition=models.Q(team_id__isnull=True),
+                condition=models.Q(team__isnull=True),
                 name="accounts_unique_role",
             ),
             models.UniqueConstraint(
-                fields=("user", "edition", "role", "team_id"),
-                condition=models.Q(team_id__isnull=False),
+                fields=("user", "edition", "role", "team"),
+                condition=models.Q(team__isnull=False),
                 name="accounts_unique_team_role",
             ),
         ]

@@ -5,9 +5,11 @@
 - logged-in users without the role get a friendly 403 page;
 - superusers may do everything.
 
-The wrapper turns the URL's ``edition`` slug into the :class:`~bridgeko.editions.models.Edition`
-(404 when unknown), sets ``request.edition`` and ``request.edition_roles`` and passes the edition
-object to the view. ``team_kwarg`` restricts captains to their own team: the URL kwarg named so
+The wrapper takes the URL's :class:`~bridgeko.editions.models.Edition` from ``request.edition``
+(set, or answered with a 404 when unknown, by the editions app's ``EditionMiddleware``: this app
+is below the editions app and never imports it), sets ``request.edition_roles`` and passes the
+edition object to the view instead of its slug. ``team_kwarg`` restricts captains to their own
+team: the URL kwarg named so
 must equal the captain's ``RoleAssignment.team_id`` (organisers pass whatever the team).
 
 The decorated view carries ``view.bridgeko_roles`` so that the permission test can check that
@@ -21,9 +23,8 @@ from functools import wraps
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 
 from bridgeko.accounts.models import ORGANISER_ROLES, Role, RoleAssignment
 
@@ -77,11 +78,13 @@ def edition_role_required(*roles: str, team_kwarg: str | None = None) -> Callabl
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            from bridgeko.editions.models import Edition
-
-            edition = get_object_or_404(Edition, slug=kwargs.pop("edition"))
+            slug = kwargs.pop("edition")
+            edition = getattr(request, "edition", None)
+            if edition is None or edition.slug != slug:
+                raise ImproperlyConfigured(
+                    "edition_role_required needs bridgeko.editions.middleware.EditionMiddleware"
+                )
             user = request.user
-            request.edition = edition  # type: ignore[attr-defined]
             request.edition_roles = roles_of(user, edition)  # type: ignore[attr-defined]
             if not user.is_authenticated:
                 return redirect_to_login(request.get_full_path())

@@ -12,10 +12,11 @@ from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.audit.messages import english
-from bridgeko.audit.services import ServiceError, record, snapshot
+from bridgeko.audit.services import record, snapshot
 from bridgeko.competition.messages import N_, Message
+from bridgeko.core.errors import ServiceError
 
-ROLE_FIELDS = ("user", "edition", "role", "team_id")
+ROLE_FIELDS = ("user", "edition", "role")
 
 
 def assign_role(
@@ -59,7 +60,7 @@ def assign_role(
     if (
         target is not None
         and RoleAssignment.objects.filter(
-            user=target, edition=edition, role=role, team_id=team_id
+            user=target, edition=edition, role=role, team=team_id
         ).exists()
     ):
         raise ServiceError(_("This account already has this role."), field="role")
@@ -93,7 +94,7 @@ def _save_assignment(
             user=user,
             edition=edition,
             obj=assignment,
-            after=snapshot(assignment, ROLE_FIELDS) | {"account_created": created},
+            after=_state(assignment) | {"account_created": created},
             summary=Message(
                 (
                     N_("%(user)s – %(role)s (team %(team)s)")
@@ -110,14 +111,19 @@ def _save_assignment(
     return assignment
 
 
-def _team_of_edition(edition: Any, team_id: int) -> bool:
-    """True when ``team_id`` is a team of ``edition`` (a captain acts only for such a team)."""
-    from django.apps import apps
+def _state(assignment: RoleAssignment) -> dict[str, Any]:
+    """The assignment as the audit log stores it (the team as ``team_id``)."""
+    return snapshot(assignment, ROLE_FIELDS) | {"team_id": assignment.team_id}
 
-    if not apps.is_installed("bridgeko.entries"):
-        return True
-    team_model = apps.get_model("entries", "Team")
-    return bool(team_model.objects.filter(pk=team_id, edition=edition).exists())
+
+def _team_of_edition(edition: Any, team_id: int) -> bool:
+    """True when ``team_id`` is a team of ``edition`` (a captain acts only for such a team).
+
+    The team's model is the target of the lazy foreign key ``RoleAssignment.team`` (this app is
+    below the entries app and does not import it)."""
+    team_model = RoleAssignment._meta.get_field("team").related_model
+    assert team_model is not None and not isinstance(team_model, str)
+    return bool(team_model._default_manager.filter(pk=team_id, edition=edition).exists())
 
 
 def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
@@ -136,7 +142,7 @@ def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
             set(organisers) - {assignment.pk}
         ):
             raise ServiceError(_("The edition must keep at least one organiser."))
-        before = snapshot(assignment, ROLE_FIELDS)
+        before = _state(assignment)
         record(
             "bridgeko.role.revoked",
             user=user,

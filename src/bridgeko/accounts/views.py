@@ -14,8 +14,8 @@ from bridgeko.accounts import services
 from bridgeko.accounts.forms import RoleAssignmentForm
 from bridgeko.accounts.models import RoleAssignment
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
-from bridgeko.audit.services import ServiceError
-from bridgeko.web.forms import apply_service_error
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.forms import apply_service_error
 
 
 @edition_role_required(*ORGANISERS)

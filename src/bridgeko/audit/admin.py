@@ -2,10 +2,11 @@ from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
 from bridgeko.audit.models import AuditEntry
+from bridgeko.core.admin import ReadOnlyAdmin
 
 
 @admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class AuditEntryAdmin(ReadOnlyAdmin):
     """The log is append-only: nobody edits or deletes an entry."""
 
     list_display = ("at", "action", "user", "edition", "object_repr", "summary_shown")
@@ -16,12 +17,3 @@ class AuditEntryAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     def summary_shown(self, obj: AuditEntry) -> str:
         """The summary in the reader's language (search still matches the English text)."""
         return obj.display_summary
-
-    def has_add_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
-
-    def has_change_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False
-
-    def has_delete_permission(self, request, obj=None):  # type: ignore[no-untyped-def]
-        return False

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from bridgeko.audit.messages import message_from_json
 from bridgeko.competition.messages import Message
-from bridgeko.web.i18n import tr
+from bridgeko.core.i18n import tr
 
 
 class AuditEntry(models.Model):

@@ -14,8 +14,8 @@ Every service function that changes data follows this shape::
                    before=before, after=snapshot(player), summary=f"{before['name']} → {name}")
         return player
 
-A :class:`ServiceError` is a user error (translated message, optional form field); anything else
-is an internal error (logged, shown as a generic 500 page).
+A :class:`~bridgeko.core.errors.ServiceError` is a user error (translated message, optional form
+field); anything else is an internal error (logged, shown as a generic 500 page).
 """
 
 from __future__ import annotations
@@ -33,22 +33,6 @@ from django.utils import timezone
 from bridgeko.audit.messages import message_to_json
 from bridgeko.audit.models import AuditEntry
 from bridgeko.competition.messages import Message
-
-
-class ServiceError(ValueError):
-    """A user error raised by a service: the message is translated and shown to the user.
-
-    ``field`` names the form field it belongs to (None: the whole form); ``errors`` may carry
-    several messages (e.g. one per line of an imported file).
-    """
-
-    def __init__(
-        self, message: str, *, field: str | None = None, errors: Iterable[str] = ()
-    ) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.errors = tuple(errors)
 
 
 class AuditOutsideTransaction(RuntimeError):

@@ -52,8 +52,8 @@ def import_elo(args: argparse.Namespace) -> int:
     _django()
     from django.utils import translation
 
-    from bridgeko.audit.services import ServiceError
-    from bridgeko.players.services import run_import_command
+    from bridgeko.core.errors import ServiceError
+    from bridgeko.players.cli import run_import_command
 
     with translation.override(CLI_LANGUAGE):  # the messages in English, as every command's
         try:

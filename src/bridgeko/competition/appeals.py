@@ -55,7 +55,7 @@ class AppealError(ValueError):
     """An appeal, committee or decision that is not valid; the message names the problem.
 
     :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
-    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+    English text); the web layer shows it with ``bridgeko.core.i18n.tr(error.detail)``."""
 
     def __init__(self, message: str | Message) -> None:
         self.detail = message if isinstance(message, Message) else Message(message)

@@ -4,7 +4,7 @@ The engine words every message the user sees in English, from a **template**: a 
 constant marked with :func:`N_` (a no-op, so that ``makemessages`` extracts it; the project's
 ``makemessages`` command adds ``--keyword=N_``) with named ``%(placeholders)s``, filled in with
 **params**. A :class:`Message` holds both; ``str(message)`` is the English text, and the web layer
-translates with ``message.format(gettext)`` (see ``bridgeko.web.i18n.tr``). A param may itself be
+translates with ``message.format(gettext)`` (see ``bridgeko.core.i18n.tr``). A param may itself be
 a :class:`Message` (e.g. "player 7" inside a roster problem); it is translated the same way.
 
 >>> LISTED_TWICE = N_("%(player)s is listed twice")

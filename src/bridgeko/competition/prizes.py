@@ -56,7 +56,7 @@ class PrizeError(ValueError):
     """Standings that cannot be the final standings of the knockout.
 
     :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
-    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+    English text); the web layer shows it with ``bridgeko.core.i18n.tr(error.detail)``."""
 
     def __init__(self, message: str | Message) -> None:
         self.detail = message if isinstance(message, Message) else Message(message)

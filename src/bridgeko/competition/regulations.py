@@ -250,7 +250,7 @@ class RegulationsProblem:
 
     @property
     def text(self) -> Message:
-        """:meth:`__str__` as a translatable :class:`Message` (``bridgeko.web.i18n.tr``)."""
+        """:meth:`__str__` as a translatable :class:`Message` (``bridgeko.core.i18n.tr``)."""
         if self.message == _UNKNOWN:
             return Message(UNKNOWN_KEY, {"key": repr(self.key)})
         what = self.detail if self.detail is not None else Message(self.message)

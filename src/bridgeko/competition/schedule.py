@@ -101,7 +101,7 @@ class ScheduleError(ValueError):
     """A date, time or schedule that cannot be used; the message names the problem.
 
     :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
-    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+    English text); the web layer shows it with ``bridgeko.core.i18n.tr(error.detail)``."""
 
     def __init__(self, message: str | Message) -> None:
         self.detail = message if isinstance(message, Message) else Message(message)

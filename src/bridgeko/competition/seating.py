@@ -70,7 +70,7 @@ class SeatingError(ValueError):
     """A line-up that breaks the rules. ``side`` names the team at fault, when known.
 
     :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
-    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+    English text); the web layer shows it with ``bridgeko.core.i18n.tr(error.detail)``."""
 
     def __init__(self, message: str | Message, side: Side | None = None) -> None:
         self.detail = message if isinstance(message, Message) else Message(message)

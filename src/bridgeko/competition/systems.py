@@ -139,7 +139,7 @@ class SystemDescriptionError(ValueError):
     """A description of a system that cannot be read; the message names the field.
 
     :attr:`detail` is the message as a translatable :class:`Message` (``str(error)`` is its
-    English text); the web layer shows it with ``bridgeko.web.i18n.tr(error.detail)``."""
+    English text); the web layer shows it with ``bridgeko.core.i18n.tr(error.detail)``."""
 
     def __init__(self, message: str | Message) -> None:
         self.detail = message if isinstance(message, Message) else Message(message)

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.contrib import admin
 
+from bridgeko.core.admin import ReadOnlyAdmin
 from bridgeko.draw.models import Draw, DrawNumber, MatchDate
-from bridgeko.entries.admin import ReadOnlyAdmin
 
 SECRET_FIELDS = frozenset({"seed_hex"})
 

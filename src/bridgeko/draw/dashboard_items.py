@@ -12,16 +12,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bridgeko.competition import schedule
+from bridgeko.core import dashboard
+from bridgeko.core.i18n import tr
+from bridgeko.draw.models import Draw
+from bridgeko.draw.schedule_services import has_preliminary_rounds
 from bridgeko.editions.models import Edition
-from bridgeko.web import dashboard
-from bridgeko.web.i18n import tr
+from bridgeko.entries.models import EntriesClosing
 
 
 @dashboard.register
 def draw_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.Item]:
-    from bridgeko.draw.models import Draw
-    from bridgeko.entries.models import EntriesClosing
-
     closing = EntriesClosing.objects.filter(edition=edition).first()
     if closing is not None and closing.cancelled:
         return
@@ -43,8 +43,6 @@ def draw_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.I
             source="draw",
         )
         return
-    from bridgeko.draw.services import has_preliminary_rounds
-
     if draw.schedule_published_at is None and has_preliminary_rounds(draw):  # R11.6
         reg = edition.regulations
         day = timezone.localtime(draw.held_at, schedule.zone(reg)).date()

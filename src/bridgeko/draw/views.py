@@ -13,19 +13,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
-from bridgeko.audit.services import ServiceError
-from bridgeko.draw import services
+from bridgeko.competition import schedule
+from bridgeko.core.errors import ServiceError
+from bridgeko.draw import display, schedule_services, services
 from bridgeko.draw.forms import AnnounceForm, DefaultsForm, ManualDrawForm, MatchDateForm
 from bridgeko.editions.models import Edition
-from bridgeko.entries import services as entry_services
+from bridgeko.entries import queries as entry_queries
 from bridgeko.entries.models import Team
 
 
 def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
     draw = services.draw_of(edition)
-    closing = entry_services.closing_of(edition)
-    teams = entry_services.edition_teams(edition, accepted_only=True) if closing else []
-    numbers = services.numbers_of(draw) if draw and draw.held else {}
+    closing = entry_queries.closing_of(edition)
+    teams = entry_queries.edition_teams(edition, accepted_only=True) if closing else []
+    numbers = display.numbers_of(draw) if draw and draw.held else {}
     context: dict[str, object] = {
         "edition": edition,
         "draw": draw,
@@ -144,17 +145,15 @@ def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
     draw = services.draw_of(edition)
     rounds = []
     deadline = None
-    preliminary = services.has_preliminary_rounds(draw)
+    preliminary = schedule_services.has_preliminary_rounds(draw)
     if draw is not None and preliminary:
-        from bridgeko.competition import schedule
-
         reg = edition.regulations
         day = timezone.localtime(draw.held_at, schedule.zone(reg)).date()
         deadline = schedule.dates_publication_deadline(day, reg)
         rounds = [
             r
-            for r in services.bracket_rounds(
-                draw, services.numbers_of(draw), services.match_dates(draw)
+            for r in display.bracket_rounds(
+                draw, display.numbers_of(draw), display.match_dates(draw)
             )
             if any(m.start for m in r.matches)
         ]
@@ -172,7 +171,7 @@ def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
             "defaults_form": DefaultsForm(initial=initial),
             "preliminary": preliminary,
             "no_preliminary": (
-                services.no_preliminary_rounds_text(draw)
+                schedule_services.no_preliminary_rounds_text(draw)
                 if draw is not None and draw.held and not preliminary
                 else ""
             ),
@@ -187,7 +186,7 @@ def schedule_defaults(request: HttpRequest, edition: Edition) -> HttpResponse:
     try:
         if not form.is_valid():
             raise ServiceError(_("Give the first date."))
-        services.default_schedule(
+        schedule_services.default_schedule(
             edition=edition,
             first_date=form.cleaned_data["first_date"],
             user=request.user,
@@ -207,7 +206,7 @@ def schedule_match(request: HttpRequest, edition: Edition, match: str) -> HttpRe
     try:
         if not form.is_valid():
             raise ServiceError(_("Give the start as a date and time."))
-        services.set_match_date(
+        schedule_services.set_match_date(
             edition=edition,
             match=match,
             start=form.cleaned_data["start"],
@@ -226,7 +225,7 @@ def schedule_match(request: HttpRequest, edition: Edition, match: str) -> HttpRe
 @edition_role_required(*ORGANISERS)
 def schedule_publish(request: HttpRequest, edition: Edition) -> HttpResponse:
     try:
-        services.publish_schedule(edition=edition, user=request.user, now=timezone.now())
+        schedule_services.publish_schedule(edition=edition, user=request.user, now=timezone.now())
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:

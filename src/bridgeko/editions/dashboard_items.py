@@ -1,4 +1,5 @@
-"""What the editions/players/accounts apps contribute to the organiser's dashboard."""
+"""What the editions and accounts apps contribute to the organiser's dashboard (the Elo list:
+:mod:`bridgeko.players.dashboard_items`)."""
 
 from __future__ import annotations
 
@@ -10,24 +11,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.core import dashboard
 from bridgeko.editions.models import Edition
-from bridgeko.web import dashboard
 
 
 @dashboard.register
 def edition_setup(edition: Edition, user: Any, today: date) -> Iterator[dashboard.Item]:
-    from bridgeko.players.models import EloList
-
     reg = edition.regulations
-    ref = reg.rating.reference_date
-    if not EloList.objects.filter(reference_date=ref).exists():
-        yield dashboard.Item(
-            _("Import the Elo list of %(date)s") % {"date": ref.isoformat()},
-            detail=_("Team Elo uses the federation's list of this date (R10.1)."),
-            url=reverse("players:import", kwargs={"edition": edition.slug}),
-            due=reg.entry.deadline,
-            source="players",
-        )
     roles = set(RoleAssignment.objects.filter(edition=edition).values_list("role", flat=True))
     if Role.TD not in roles and Role.CHIEF_TD not in roles:
         yield dashboard.Item(

@@ -1,4 +1,5 @@
-"""The edition's default language applies on its pages unless the user chose one."""
+"""The edition of a page: ``request.edition`` for every URL with an ``edition`` kwarg, and the
+edition's default language on its pages unless the user chose one."""
 
 from __future__ import annotations
 
@@ -6,13 +7,17 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
 
+from bridgeko.editions.models import Edition
 
-class EditionLanguageMiddleware:
-    """After ``LocaleMiddleware``: on a URL with an ``edition`` kwarg, when the user has no
-    language cookie (set by the language switcher), the edition's language is activated."""
+
+class EditionMiddleware:
+    """After ``LocaleMiddleware``: on a URL with an ``edition`` kwarg (a slug) it sets
+    ``request.edition`` (404 when there is no such edition), which the permission helper of the
+    accounts app reads (so that app never imports this one); and, when the user has no language
+    cookie (set by the language switcher), it activates the edition's language."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -28,12 +33,15 @@ class EditionLanguageMiddleware:
         view_kwargs: dict[str, Any],
     ) -> None:
         slug = view_kwargs.get("edition")
-        if not isinstance(slug, str) or settings.LANGUAGE_COOKIE_NAME in request.COOKIES:
+        if not isinstance(slug, str):
             return None
-        from bridgeko.editions.models import Edition
-
-        language = Edition.objects.filter(slug=slug).values_list("language", flat=True).first()
-        if language in dict(settings.LANGUAGES):
-            translation.activate(language)
-            request.LANGUAGE_CODE = language
+        edition = Edition.objects.filter(slug=slug).first()
+        if edition is None:
+            raise Http404("No such edition.")
+        request.edition = edition  # type: ignore[attr-defined]
+        if settings.LANGUAGE_COOKIE_NAME in request.COOKIES:
+            return None
+        if edition.language in dict(settings.LANGUAGES):
+            translation.activate(edition.language)
+            request.LANGUAGE_CODE = edition.language
         return None

@@ -10,6 +10,36 @@ from django.utils.translation import gettext_lazy as _
 from bridgeko.competition import regulations as regs
 
 
+class EditionStage(models.TextChoices):
+    """Where an edition stands. Stored on the edition and changed only by the services that move
+    it (:func:`bridgeko.editions.services.move_stage`, called when the entries are closed or
+    reopened and when the draw is held), each change audited; the apps below the draw read it
+    instead of asking the draw app."""
+
+    ENTRIES_OPEN = "entries_open", _("Entries open")
+    ENTRIES_CLOSED = "entries_closed", _("Entries closed")
+    DRAW_HELD = "draw_held", _("Draw held")
+    IN_PLAY = "in_play", _("In play")
+    FINISHED = "finished", _("Finished")
+    CANCELLED = "cancelled", _("Cancelled")
+    """R8.1: too few teams entered (the closing of entries cancelled the competition)."""
+
+
+STAGE_TRANSITIONS: dict[str, frozenset[str]] = {
+    EditionStage.ENTRIES_OPEN: frozenset({EditionStage.ENTRIES_CLOSED, EditionStage.CANCELLED}),
+    EditionStage.ENTRIES_CLOSED: frozenset({EditionStage.ENTRIES_OPEN, EditionStage.DRAW_HELD}),
+    EditionStage.CANCELLED: frozenset({EditionStage.ENTRIES_OPEN}),
+    EditionStage.DRAW_HELD: frozenset({EditionStage.IN_PLAY}),
+    EditionStage.IN_PLAY: frozenset({EditionStage.FINISHED}),
+    EditionStage.FINISHED: frozenset(),
+}
+"""The stages each stage may move to: closing the entries (or cancelling for too few teams,
+R8.1), reopening them while no draw is held, holding the draw, the first match, the final."""
+
+DRAW_HELD_STAGES = frozenset({EditionStage.DRAW_HELD, EditionStage.IN_PLAY, EditionStage.FINISHED})
+"""The stages in which the draw has been held."""
+
+
 class Edition(models.Model):
     slug = models.SlugField(_("short name"), max_length=50, unique=True)
     """Used in URLs and commands, e.g. ``ko-1999``."""
@@ -30,6 +60,13 @@ class Edition(models.Model):
         help_text=_("For returning-team fees and bans."),
     )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    stage = models.CharField(
+        _("stage"),
+        max_length=20,
+        choices=EditionStage.choices,
+        default=EditionStage.ENTRIES_OPEN,
+    )
+    """Changed only by :func:`bridgeko.editions.services.move_stage` (audited)."""
 
     class Meta:
         ordering = ("-year", "slug")
@@ -38,6 +75,11 @@ class Edition(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def draw_held(self) -> bool:
+        """Whether the draw has been held (by the stored stage)."""
+        return self.stage in DRAW_HELD_STAGES
 
     @cached_property
     def regulations(self) -> regs.Regulations:

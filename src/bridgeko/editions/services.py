@@ -8,22 +8,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from django.apps import apps
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bridgeko.accounts.models import Role, RoleAssignment
-from bridgeko.audit.services import ServiceError, record
+from bridgeko.audit.messages import english
+from bridgeko.audit.services import record
 from bridgeko.competition import regulations as regs
 from bridgeko.competition.messages import N_, Message
-from bridgeko.editions.models import Edition
-from bridgeko.web.config import source_root
-from bridgeko.web.i18n import tr
+from bridgeko.core.config import source_root
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.i18n import tr
+from bridgeko.editions.models import (
+    DRAW_HELD_STAGES,
+    STAGE_TRANSITIONS,
+    Edition,
+    EditionStage,
+)
 
 SLUG_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,49}$")
 
@@ -84,18 +91,59 @@ class ChangedAfterDrawError(ServiceError):
 
 
 def draw_held(edition: Edition, *, lock: bool = False) -> bool:
-    """Whether the draw of ``edition`` has been held (the draw app's ``Draw.held_at`` is set).
-
-    Read through Django's app registry, not an import: the draw app imports this one. ``lock``
-    (inside a transaction) locks the draw's row, as the draw's own writes do."""
-    try:
-        draw_model = apps.get_model("draw", "Draw")
-    except LookupError:  # the draw app is not installed
-        return False
-    rows = draw_model.objects.filter(edition_id=edition.pk)
+    """Whether the draw of ``edition`` has been held, read from the edition's stored stage (the
+    draw app moves it when it holds the draw). ``lock`` (inside a transaction) locks the
+    edition's row, as the draw does when it moves the stage."""
+    rows = Edition.objects.filter(pk=edition.pk)
     if lock:
         rows = rows.select_for_update()
-    return any(held is not None for held in rows.values_list("held_at", flat=True))
+    return rows.values_list("stage", flat=True).first() in DRAW_HELD_STAGES
+
+
+class StageError(ServiceError):
+    """A move of the edition's stage that the order of the stages does not allow."""
+
+
+def move_stage(*, edition: Edition, to: str, user: Any, at: datetime | None = None) -> Edition:
+    """Moves ``edition`` to the stage ``to`` (an :class:`EditionStage`), audited as
+    ``bridgeko.edition.stage_changed``; only the moves of :data:`STAGE_TRANSITIONS` are allowed
+    (:class:`StageError` otherwise, nothing saved).
+
+    Called by the services that move the edition: closing the entries (or cancelling, R8.1) and
+    reopening them, holding the draw; the edition's row is locked, so that the caller's
+    transaction sees the stage no concurrent request changed. ``edition.stage`` is updated."""
+    target = EditionStage(to)
+    with transaction.atomic():
+        current = (
+            Edition.objects.select_for_update()
+            .filter(pk=edition.pk)
+            .values_list("stage", flat=True)
+            .get()
+        )
+        if target not in STAGE_TRANSITIONS[current]:
+            raise StageError(
+                _("The edition is at the stage “%(stage)s”; it cannot move to “%(to)s”.")
+                % {"stage": EditionStage(current).label, "to": target.label}
+            )
+        Edition.objects.filter(pk=edition.pk).update(stage=target)
+        edition.stage = target
+        record(
+            "bridgeko.edition.stage_changed",
+            user=user,
+            edition=edition,
+            obj=edition,
+            before={"stage": current},
+            after={"stage": str(target)},
+            summary=Message(
+                N_("Stage: %(from)s → %(to)s"),
+                {
+                    "from": Message(english(EditionStage(current).label)),
+                    "to": Message(english(target.label)),
+                },
+            ),
+            at=at,
+        )
+    return edition
 
 
 def editions_dir() -> Path | None:
@@ -216,9 +264,9 @@ def update_edition(
         new = regs.to_dict(reg)
         changed = _changed_keys(old, new)
         fixed = [k for k in changed if _fixed_rule(k) is not None]
-        if fixed and draw_held(edition, lock=True):
+        if fixed and edition.draw_held:  # the stage of the locked row
             raise ChangedAfterDrawError(fixed)
-        if previous != edition.previous and draw_held(edition, lock=True):
+        if previous != edition.previous and edition.draw_held:
             raise ServiceError(
                 _(
                     "The draw has been held: the previous edition can no longer change "

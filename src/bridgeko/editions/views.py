@@ -19,13 +19,13 @@ from bridgeko.accounts.permissions import (
     organises_any_edition,
     roles_of,
 )
-from bridgeko.audit.services import ServiceError
+from bridgeko.core import dashboard
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.forms import apply_service_error
+from bridgeko.core.i18n import tr
 from bridgeko.editions import services
 from bridgeko.editions.forms import EditionCreateForm, EditionEditForm, problem_field
 from bridgeko.editions.models import Edition
-from bridgeko.web import dashboard
-from bridgeko.web.forms import apply_service_error
-from bridgeko.web.i18n import tr
 
 
 @require_safe
@@ -42,8 +42,10 @@ def edition_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def detail(request: HttpRequest, edition: str) -> HttpResponse:
-    obj = get_object_or_404(Edition, slug=edition)
-    request.edition = obj  # type: ignore[attr-defined]
+    obj = getattr(request, "edition", None)  # set by EditionMiddleware
+    if not isinstance(obj, Edition) or obj.slug != edition:
+        obj = get_object_or_404(Edition, slug=edition)
+        request.edition = obj  # type: ignore[attr-defined]
     request.edition_roles = roles_of(request.user, obj)  # type: ignore[attr-defined]
     return render(request, "editions/detail.html", {"edition": obj, "reg": obj.regulations})
 

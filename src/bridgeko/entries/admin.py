@@ -8,18 +8,8 @@ from typing import Any
 
 from django.contrib import admin
 
+from bridgeko.core.admin import ReadOnlyAdmin
 from bridgeko.entries.models import EntriesClosing, NoShow, Pair, RosterEntry, Team
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
-    def has_add_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: Any, obj: Any = None) -> bool:
-        return False
 
 
 class RosterInline(admin.TabularInline):  # type: ignore[type-arg]

@@ -10,28 +10,27 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from bridgeko.core import dashboard
+from bridgeko.core.i18n import tr
 from bridgeko.editions.models import Edition
-from bridgeko.web import dashboard
-from bridgeko.web.i18n import tr
+from bridgeko.entries import queries
 
 
 @dashboard.register
 def entry_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.Item]:
-    from bridgeko.entries import services
-
     reg = edition.regulations
-    closing = services.closing_of(edition)
+    closing = queries.closing_of(edition)
     if closing is not None:
         if closing.cancelled:
             yield dashboard.Item(
                 _("The competition is cancelled: return the entry fees (R8.1)"),
-                detail=services.closing_reason_text(closing),
+                detail=queries.closing_reason_text(closing),
                 url=reverse("entries:closing", kwargs={"edition": edition.slug}),
                 level=dashboard.Level.WARNING,
                 source="entries",
             )
         return
-    for info in services.edition_teams(edition):
+    for info in queries.edition_teams(edition):
         if info.team.late_entry or info.conditions.met:
             continue
         yield dashboard.Item(

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
 from bridgeko.entries.models import Pair, Team
 from bridgeko.players.models import Player
 

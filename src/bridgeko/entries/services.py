@@ -11,14 +11,14 @@ Rules are never implemented here; each comes from the engine:
 - R3, R8.1, I11 closing of entries: :func:`~bridgeko.competition.entries.close_entries`;
 - R10 team Elo: :func:`bridgeko.competition.rating.team_elo_for`.
 
-The read side (:func:`edition_teams`) loads a whole edition's teams in a fixed handful of queries
-(no per-row query) for the team pages, the public pages and the draw.
+The read side (:func:`~bridgeko.entries.queries.edition_teams` and the rest) is
+:mod:`bridgeko.entries.queries`; the player lookups of the roster form are
+:mod:`bridgeko.players.queries`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -26,221 +26,25 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.permissions import is_organiser
-from bridgeko.audit.services import ServiceError, record
+from bridgeko.audit.services import record
 from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
 from bridgeko.competition.messages import N_, Message, Param
-from bridgeko.competition.rating import team_elo_for
 from bridgeko.competition.schedule import end_of_day
-from bridgeko.editions.models import Edition
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.i18n import tr
+from bridgeko.editions.models import Edition, EditionStage
+from bridgeko.editions.services import draw_held, move_stage
 from bridgeko.entries.models import EntriesClosing, NoShow, Pair, RosterEntry, Team
-from bridgeko.players.models import EloRating, Player
-from bridgeko.web.i18n import tr, tr_stored
-
-# ---------------------------------------------------------------------------------------------
-# Read side: an edition's teams in a handful of queries
-
-
-@dataclass(frozen=True, slots=True)
-class RosterLine:
-    player: Player
-    elo: int | None
-    """The player's Elo on the edition's list (R10.1); None when not known."""
-    barred: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class TeamInfo:
-    """A team with everything the pages show, computed by the engine."""
-
-    team: Team
-    roster: tuple[RosterLine, ...]
-    pairs: tuple[Pair, ...]
-    elo: int
-    """R10: the team's rounded Elo."""
-    fee: rules.FeeDecision | None
-    """R4.1: None when the roster is empty."""
-    conditions: rules.ConditionsResult
-
-    @property
-    def id(self) -> int:
-        return int(self.team.pk)
-
-    @property
-    def name(self) -> str:
-        return self.team.name
-
-    @property
-    def captain(self) -> Player | None:
-        return self.roster[0].player if self.roster else None
-
-    @property
-    def player_ids(self) -> list[int]:
-        return [line.player.pk for line in self.roster]
-
-
-def _elo_map(edition: Edition, player_ids: Sequence[int]) -> dict[int, int]:
-    reference = edition.regulations.rating.reference_date
-    return dict(
-        EloRating.objects.filter(
-            elo_list__reference_date=reference, player_id__in=list(player_ids)
-        ).values_list("player_id", "elo")
-    )
-
-
-def _rosters(teams: Sequence[Team]) -> dict[int, list[Player]]:
-    out: dict[int, list[Player]] = {t.pk: [] for t in teams}
-    for entry in RosterEntry.objects.filter(team__in=list(teams)).select_related("player"):
-        out[entry.team_id].append(entry.player)
-    return out
-
-
-def _previous_rosters(edition: Edition) -> dict[str, list[Player]]:
-    if edition.previous_id is None:
-        return {}
-    teams = list(Team.objects.filter(edition_id=edition.previous_id, accepted=True))
-    rosters = _rosters(teams)
-    return {t.name: rosters[t.pk] for t in teams}
-
-
-def previous_teams(edition: Edition) -> dict[str, list[int]]:
-    """The teams whose entry was accepted in the previous edition ("took part", I4): name ->
-    roster (player ids, captain first)."""
-    return {name: [p.pk for p in roster] for name, roster in _previous_rosters(edition).items()}
-
-
-def fee_key(player: Player) -> str:
-    """How a player is named to the fee rule: unique, and readable in its reason (R4.1)."""
-    return f"{player.name} ({player.federation_id or f'#{player.pk}'})"
-
-
-def barred_players(edition: Edition) -> set[int]:
-    """R15.3: players barred from ``edition`` for a no-show without timely notice in the
-    previous edition (the engine decides)."""
-    if edition.previous_id is None:
-        return set()
-    shows = list(NoShow.objects.filter(edition_id=edition.previous_id))
-    if not shows:
-        return set()
-    rosters = _rosters(list(Team.objects.filter(pk__in=[s.team_id for s in shows])))
-    barred = sanctions.barred_players(
-        sanctions.NoShow(
-            team=s.team_id,
-            roster=[p.pk for p in rosters.get(s.team_id, [])],
-            timely_notice=s.timely_notice,
-            match=s.match,
-        )
-        for s in shows
-    )
-    return {int(p) for p in barred}
-
-
-def _conditions(team: Team, pairs: Sequence[Pair]) -> rules.EntryConditions:
-    return rules.EntryConditions(
-        form_received=team.form_received,
-        convention_cards={pair.label: pair.card_received for pair in pairs},
-        fee_received=team.fee_received,
-        fee_paid=team.fee_paid,
-    )
-
-
-def _fee(
-    team: Team,
-    roster: Sequence[Player],
-    previous: Mapping[str, Sequence[Player]],
-    edition: Edition,
-) -> rules.FeeDecision | None:
-    if not roster:
-        return None
-    override = None
-    if team.fee_override_amount is not None:
-        override = rules.FeeOverride(team.fee_override_amount, team.fee_override_reason)
-    return rules.entry_fee(
-        team.name,
-        [fee_key(p) for p in roster],
-        {fee_key(p): p.member for p in roster},
-        {name: [fee_key(p) for p in players] for name, players in previous.items()},
-        edition.regulations,
-        override=override,
-    )
-
-
-def edition_teams(
-    edition: Edition, *, accepted_only: bool = False, team_ids: Sequence[int] | None = None
-) -> list[TeamInfo]:
-    """The edition's teams (ordered by name) with rosters, Elo (R10), fee (R4.1) and the state
-    of their conditions of entry (R3) — in at most 9 queries whatever the number of teams."""
-    reg = edition.regulations
-    qs = Team.objects.filter(edition=edition)
-    if accepted_only:
-        qs = qs.filter(accepted=True)
-    if team_ids is not None:
-        qs = qs.filter(pk__in=list(team_ids))
-    teams = list(qs.order_by("name"))
-    if not teams:
-        return []
-    rosters = _rosters(teams)
-    pairs: dict[int, list[Pair]] = {t.pk: [] for t in teams}
-    for pair in Pair.objects.filter(team__in=teams).select_related("player_a", "player_b"):
-        pairs[pair.team_id].append(pair)
-    elo = _elo_map(edition, [p.pk for r in rosters.values() for p in r])
-    previous = _previous_rosters(edition)
-    barred = barred_players(edition)
-    out: list[TeamInfo] = []
-    fees_due: dict[int, int] = {}
-    for team in teams:
-        roster = rosters[team.pk]
-        fee = _fee(team, roster, previous, edition)
-        if fee is not None:
-            fees_due[team.pk] = fee.amount
-        conditions = rules.conditions_met(
-            _conditions(team, pairs[team.pk]),
-            reg.entry.deadline,
-            reg.edition.timezone,
-            min_pairs=reg.entry.min_players // 2,  # R7.1: a team of 4 players is 2 pairs
-            fee_due=fees_due.get(team.pk),
-        )
-        lines = tuple(RosterLine(p, elo.get(p.pk), p.pk in barred) for p in roster)
-        out.append(
-            TeamInfo(
-                team=team,
-                roster=lines,
-                pairs=tuple(pairs[team.pk]),
-                elo=team_elo_for([line.elo for line in lines], reg),  # R10
-                fee=fee,
-                conditions=conditions,
-            )
-        )
-    return out
-
-
-def team_info(team: Team) -> TeamInfo:
-    return edition_teams(team.edition, team_ids=[team.pk])[0]
-
-
-def closing_of(edition: Edition) -> EntriesClosing | None:
-    return EntriesClosing.objects.filter(edition=edition).first()
-
-
-def closing_reason_text(closing: EntriesClosing) -> str:
-    """The reason of the closing (R8.1) in the active language. It is stored in English as the
-    engine worded it; it is translated when the engine words the stored decision (the number of
-    teams entered, the edition's regulations) the same way, else shown as stored."""
-    entered = Team.objects.filter(
-        edition_id=closing.edition_id, accepted=True, late_entry=False
-    ).count()
-    return tr_stored(closing.reason, rules.closing_reason(entered, closing.edition.regulations))
-
-
-# ---------------------------------------------------------------------------------------------
-# Writes
+from bridgeko.entries.queries import barred_players, closing_of, conditions_of, edition_teams
+from bridgeko.players.models import Player
 
 
 def _roster_problems(
     edition: Edition, roster: Sequence[Player], team: Team | None
 ) -> list[rules.RosterProblem]:
     """R7.1, R7.3 and R15.3 from the engine, for a roster about to be saved."""
-    others: dict[str, list[int]] = {}
+    others: dict[int | str, list[int | str]] = {}
     entries = RosterEntry.objects.filter(edition=edition).select_related("team")
     if team is not None:
         entries = entries.exclude(team=team)
@@ -648,7 +452,7 @@ def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosi
         )
     teams = [t for t in edition_teams(edition) if not t.team.late_entry]
     outcome = rules.close_entries(
-        {t.id: _conditions(t.team, t.pairs) for t in teams},
+        {t.id: conditions_of(t.team, t.pairs) for t in teams},
         reg,
         fees_due={t.id: t.fee.amount for t in teams if t.fee is not None},
     )
@@ -658,6 +462,12 @@ def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosi
         Edition.objects.select_for_update().filter(pk=edition.pk).first()  # one closing at a time
         if EntriesClosing.objects.filter(edition=edition).exists():
             raise ServiceError(_("The entries are already closed."))
+        move_stage(
+            edition=edition,
+            to=EditionStage.CANCELLED if outcome.cancelled else EditionStage.ENTRIES_CLOSED,
+            user=user,
+            at=now,
+        )
         for info in teams:
             info.team.accepted = info.id in accepted
         Team.objects.bulk_update([t.team for t in teams], ["accepted"])
@@ -698,22 +508,20 @@ def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosi
 
 
 def reopen_entries(*, edition: Edition, reason: str, user: Any, now: datetime) -> None:
-    """Undoes the closing (the chief TD, with a reason) while no draw has been made."""
+    """Undoes the closing (the chief TD, with a reason) while no draw has been made (the
+    edition's stage says so: this app never asks the draw app)."""
     closing = closing_of(edition)
     if closing is None:
         raise ServiceError(_("The entries are not closed."))
     if not reason.strip():
         raise ServiceError(_("Reopening the entries needs a reason."), field="reason")
-    from bridgeko.draw.models import Draw
-
     held = ServiceError(_("The draw has been made; the entries cannot be reopened."))
-    if Draw.objects.filter(edition=edition, held_at__isnull=False).exists():
+    if draw_held(edition):
         raise held
     with transaction.atomic():
-        # under the locks of the edition (closing) and of the draw (holding it): a draw held or
-        # a reopening done meanwhile is seen here
-        Edition.objects.select_for_update().filter(pk=edition.pk).first()
-        if Draw.objects.select_for_update().filter(edition=edition, held_at__isnull=False).exists():
+        # under the lock of the edition, which holding the draw takes too (it moves the stage):
+        # a draw held or a reopening done meanwhile is seen here
+        if draw_held(edition, lock=True):
             raise held
         closing = EntriesClosing.objects.filter(pk=closing.pk).first()
         if closing is None:
@@ -729,6 +537,7 @@ def reopen_entries(*, edition: Edition, reason: str, user: Any, now: datetime) -
         )
         Team.objects.filter(edition=edition).update(accepted=None)
         closing.delete()
+        move_stage(edition=edition, to=EditionStage.ENTRIES_OPEN, user=user, at=now)
 
 
 def record_no_show(
@@ -754,46 +563,3 @@ def record_no_show(
             at=now,
         )
     return show
-
-
-def find_players(query: str, *, limit: int = 30) -> list[Player]:
-    """Players of the register matching a name part or a federation id (for the roster)."""
-    from django.db.models import Q
-
-    query = query.strip()
-    if not query:
-        return []
-    return list(
-        Player.objects.filter(Q(name__icontains=query) | Q(federation_id=query)).order_by("name")[
-            :limit
-        ]
-    )
-
-
-def resolve_player(text: str) -> Player:
-    """The player named by a roster line: a federation id, ``Name (id)``, ``#pk`` or an exact
-    unique name."""
-    text = text.strip()
-    if text.startswith("#") and text[1:].isdigit():
-        player = Player.objects.filter(pk=int(text[1:])).first()
-        if player is not None:
-            return player
-    if text.endswith(")") and "(" in text:
-        inner = text[text.rindex("(") + 1 : -1].strip()
-        player = Player.objects.filter(federation_id=inner).first()
-        if player is not None:
-            return player
-    player = Player.objects.filter(federation_id=text).first()
-    if player is not None:
-        return player
-    matches = list(Player.objects.filter(name__iexact=text)[:2])
-    if len(matches) == 1:
-        return matches[0]
-    if matches:
-        raise ServiceError(
-            _("%(text)s: several players have this name; give the federation id.") % {"text": text},
-            field="roster",
-        )
-    raise ServiceError(
-        _("%(text)s: no such player in the register.") % {"text": text}, field="roster"
-    )

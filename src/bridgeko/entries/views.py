@@ -13,9 +13,10 @@ from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.models import Role
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required, is_organiser
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.forms import apply_service_error
 from bridgeko.editions.models import Edition
-from bridgeko.entries import services
+from bridgeko.entries import queries, services
 from bridgeko.entries.forms import (
     ConditionsForm,
     FeeForm,
@@ -26,8 +27,8 @@ from bridgeko.entries.forms import (
     player_label,
 )
 from bridgeko.entries.models import NoShow, Pair, Team
+from bridgeko.players import queries as player_queries
 from bridgeko.players.models import Player
-from bridgeko.web.forms import apply_service_error
 
 CAPTAIN = str(Role.CAPTAIN)
 
@@ -45,7 +46,7 @@ def _search(request: HttpRequest) -> dict[str, object]:
     register = Player.objects.only("pk", "name", "federation_id").order_by("name")
     return {
         "q": query,
-        "found": services.find_players(query),
+        "found": player_queries.find_players(query),
         "register": [player_label(p) for p in register[:REGISTER_LIMIT]],
     }
 
@@ -54,7 +55,7 @@ def _roster(form: TeamForm) -> list[Player] | None:
     players: list[Player] = []
     try:
         for line in form.roster_lines():
-            players.append(services.resolve_player(line))
+            players.append(player_queries.resolve_player(line))
     except ServiceError as exc:
         apply_service_error(form, exc)
         return None
@@ -69,8 +70,8 @@ def team_list(request: HttpRequest, edition: Edition) -> HttpResponse:
         "entries/list.html",
         {
             "edition": edition,
-            "teams": services.edition_teams(edition),
-            "closing": services.closing_of(edition),
+            "teams": queries.edition_teams(edition),
+            "closing": queries.closing_of(edition),
             "reg": edition.regulations,
         },
     )
@@ -79,7 +80,7 @@ def team_list(request: HttpRequest, edition: Edition) -> HttpResponse:
 @edition_role_required(*ORGANISERS)
 def team_create(request: HttpRequest, edition: Edition) -> HttpResponse:
     form = TeamForm(request.POST or None, slots=edition.regulations.entry.max_players)
-    closing = services.closing_of(edition)
+    closing = queries.closing_of(edition)
     if request.method == "POST" and form.is_valid():
         roster = _roster(form)
         if roster is not None:
@@ -107,7 +108,7 @@ def team_create(request: HttpRequest, edition: Edition) -> HttpResponse:
 @require_safe
 @edition_role_required(CAPTAIN, team_kwarg="team")
 def team_detail(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
-    info = services.team_info(_team(edition, team))
+    info = queries.team_info(_team(edition, team))
     return render(
         request,
         "entries/detail.html",
@@ -127,7 +128,7 @@ def team_edit(request: HttpRequest, edition: Edition, team: int) -> HttpResponse
     organiser = is_organiser(request.user, edition)
     if obj.frozen and not organiser:
         raise PermissionDenied  # R7.2: a captain edits the team only before entry
-    info = services.team_info(obj)
+    info = queries.team_info(obj)
     initial = {"name": obj.name} | {
         f"player_{k}": player_label(line.player) for k, line in enumerate(info.roster, start=1)
     }
@@ -163,7 +164,7 @@ def team_pairs(request: HttpRequest, edition: Edition, team: int) -> HttpRespons
     obj = _team(edition, team)
     if obj.frozen and not is_organiser(request.user, edition):
         raise PermissionDenied
-    info = services.team_info(obj)
+    info = queries.team_info(obj)
     form = PairsForm(
         request.POST or None,
         roster=[line.player for line in info.roster],
@@ -204,7 +205,7 @@ def team_conditions(request: HttpRequest, edition: Edition, team: int) -> HttpRe
     return render(
         request,
         "entries/conditions.html",
-        {"edition": edition, "form": form, "team": obj, "info": services.team_info(obj)},
+        {"edition": edition, "form": form, "team": obj, "info": queries.team_info(obj)},
     )
 
 
@@ -232,7 +233,7 @@ def team_fee(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
     return render(
         request,
         "entries/fee.html",
-        {"edition": edition, "form": form, "team": obj, "info": services.team_info(obj)},
+        {"edition": edition, "form": form, "team": obj, "info": queries.team_info(obj)},
     )
 
 
@@ -270,7 +271,7 @@ def no_shows(request: HttpRequest, edition: Edition) -> HttpResponse:
 
 @edition_role_required(*ORGANISERS)
 def closing(request: HttpRequest, edition: Edition) -> HttpResponse:
-    closed = services.closing_of(edition)
+    closed = queries.closing_of(edition)
     if request.method == "POST":
         if closed is not None:
             messages.error(request, _("The entries are already closed."))
@@ -282,9 +283,9 @@ def closing(request: HttpRequest, edition: Edition) -> HttpResponse:
             except ServiceError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, services.closing_reason_text(closed))
+                messages.success(request, queries.closing_reason_text(closed))
         return redirect("entries:closing", edition=edition.slug)
-    teams = services.edition_teams(edition)
+    teams = queries.edition_teams(edition)
     return render(
         request,
         "entries/closing.html",

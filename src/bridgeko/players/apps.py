@@ -6,3 +6,6 @@ class PlayersConfig(AppConfig):
     name = "bridgeko.players"
     label = "players"
     verbose_name = _("Players")
+
+    def ready(self) -> None:
+        from bridgeko.players import dashboard_items  # noqa: F401  (registers providers)

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bridgeko.audit.services import ServiceError, record, snapshot
+from bridgeko.audit.services import record, snapshot
 from bridgeko.competition.messages import N_, Message
+from bridgeko.core.errors import ServiceError
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv
 from bridgeko.players.models import EloList, EloRating, Player
@@ -164,7 +165,9 @@ def register_limits() -> elo_csv.Limits:
     a problem of its line, not a database error)."""
 
     def length(name: str) -> int:
-        return int(Player._meta.get_field(name).max_length or 0)
+        field = Player._meta.get_field(name)
+        assert isinstance(field, models.CharField)
+        return int(field.max_length or 0)
 
     return elo_csv.Limits(
         federation_id=length("federation_id"),
@@ -293,58 +296,3 @@ def _import_rows(
             ),
         )
     return summary
-
-
-def run_import_command(
-    *,
-    path: str,
-    edition_slug: str,
-    columns: str,
-    encoding: str | None = None,
-    has_header: bool = True,
-    username: str | None = None,
-) -> str:
-    """What ``manage.py import_elo`` and ``bridgeko import-elo`` do; returns the summary line.
-
-    Raises :class:`ServiceError` (or ValueError for a bad argument)."""
-    from pathlib import Path
-
-    from django.contrib.auth import get_user_model
-
-    edition = Edition.objects.filter(slug=edition_slug).first()
-    if edition is None:
-        raise ValueError(f"no edition {edition_slug!r}")
-    user = None
-    if username:
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise ValueError(f"no account {username!r}")
-    spec = elo_csv.Columns.parse(columns)
-    named = [
-        value
-        for value in (spec.federation_id, spec.name, spec.elo, spec.club, spec.member)
-        if value is not None and not value.strip().isdigit()
-    ]
-    if named and not has_header:
-        raise ValueError(
-            "columns given by name ("
-            + ", ".join(repr(n) for n in named)
-            + ") need a header row; without one (--no-header) give column numbers from 1"
-        )
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise ValueError(f"cannot read {path}: {exc.strerror}") from None
-    summary = import_elo(
-        edition=edition,
-        data=data,
-        columns=spec,
-        encoding=encoding,
-        has_header=has_header,
-        source_name=Path(path).name,
-        user=user,
-    )
-    return (
-        f"Elo list of {summary.reference_date.isoformat()}: {summary.rows} players "
-        f"({summary.created} new, {summary.updated} updated, {summary.with_elo} with Elo)"
-    )

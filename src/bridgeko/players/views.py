@@ -14,12 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.forms import apply_service_error
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv, services
 from bridgeko.players.forms import ELO_IMPORT_INITIAL, EloImportForm, PlayerForm
 from bridgeko.players.models import EloRating, Player
-from bridgeko.web.forms import apply_service_error
 
 PREVIEW_ROWS = 20
 SESSION_KEY = "bridgeko.players.elo_upload"

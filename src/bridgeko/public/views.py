@@ -1,5 +1,5 @@
 """Public read-only pages of an edition: no login, a fixed handful of queries per page
-(the whole edition is loaded at once by :func:`bridgeko.entries.services.edition_teams`).
+(the whole edition is loaded at once by :func:`bridgeko.entries.queries.edition_teams`).
 GET and HEAD only (``require_safe``): nothing here changes data."""
 
 from __future__ import annotations
@@ -10,14 +10,18 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from bridgeko.competition.draw import ProtocolError
+from bridgeko.draw import display, schedule_services
 from bridgeko.draw import services as draw_services
 from bridgeko.editions.models import Edition
-from bridgeko.entries import services as entry_services
+from bridgeko.entries import queries as entry_queries
 
 
 def _edition(request: HttpRequest, slug: str) -> Edition:
-    edition = get_object_or_404(Edition, slug=slug)
-    request.edition = edition  # type: ignore[attr-defined]
+    """The page's edition, as ``EditionMiddleware`` found it (``request.edition``)."""
+    edition = getattr(request, "edition", None)
+    if not isinstance(edition, Edition) or edition.slug != slug:
+        edition = get_object_or_404(Edition, slug=slug)
+        request.edition = edition  # type: ignore[attr-defined]
     return edition
 
 
@@ -32,7 +36,7 @@ def home(request: HttpRequest, edition: str) -> HttpResponse:
             "edition": obj,
             "reg": obj.regulations,
             "draw": draw,
-            "closing": entry_services.closing_of(obj),
+            "closing": entry_queries.closing_of(obj),
         },
     )
 
@@ -40,8 +44,8 @@ def home(request: HttpRequest, edition: str) -> HttpResponse:
 @require_safe
 def teams(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
-    closing = entry_services.closing_of(obj)
-    infos = entry_services.edition_teams(obj)
+    closing = entry_queries.closing_of(obj)
+    infos = entry_queries.edition_teams(obj)
     if closing is not None:
         infos = [t for t in infos if t.team.accepted]
     return render(
@@ -60,8 +64,8 @@ def teams(request: HttpRequest, edition: str) -> HttpResponse:
 def draw(request: HttpRequest, edition: str) -> HttpResponse:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
-    numbers = draw_services.numbers_of(draw) if draw is not None and draw.held else {}
-    rounds = draw_services.bracket_rounds(draw, numbers) if draw is not None and numbers else []
+    numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
+    rounds = display.bracket_rounds(draw, numbers) if draw is not None and numbers else []
     report = None
     if draw is not None and draw.held:
         try:  # I8: the engine's own check of the published protocol, shown with it
@@ -101,8 +105,8 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponse:
     if draw is not None and draw.schedule_published_at is not None:
         rounds = [
             r
-            for r in draw_services.bracket_rounds(
-                draw, draw_services.numbers_of(draw), draw_services.match_dates(draw)
+            for r in display.bracket_rounds(
+                draw, display.numbers_of(draw), display.match_dates(draw)
             )
             if any(m.start for m in r.matches)
         ]
@@ -115,7 +119,9 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponse:
             "rounds": rounds,
             "reg": obj.regulations,
             "no_preliminary": (
-                draw is not None and draw.held and not draw_services.has_preliminary_rounds(draw)
+                draw is not None
+                and draw.held
+                and not schedule_services.has_preliminary_rounds(draw)
             ),  # R11.6
         },
     )
@@ -127,7 +133,7 @@ def schedule_ics(request: HttpRequest, edition: str) -> HttpResponse:
     draw = draw_services.draw_of(obj)
     if draw is None or draw.schedule_published_at is None:
         raise Http404
-    data = draw_services.schedule_ics(obj, draw, stamp=timezone.now())
+    data = schedule_services.schedule_ics(obj, draw, stamp=timezone.now())
     response = HttpResponse(data, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{obj.slug}.ics"'
     return response

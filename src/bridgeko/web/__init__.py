@@ -1,1 +1,3 @@
-"""The Django project: settings, URLs, the base template, the CSS and the dashboard hook."""
+"""The Django project package: settings, URLs, WSGI/ASGI, the base templates and the CSS, the
+site-wide middleware and the error pages. No app imports it (what apps share is
+:mod:`bridgeko.core`)."""

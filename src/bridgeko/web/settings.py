@@ -1,13 +1,14 @@
-"""Django settings, read from the environment (see :mod:`bridgeko.web.config` for the variables)."""
+"""Django settings, read from the environment (the variables: :mod:`bridgeko.core.config`)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
 
-from bridgeko.web import config
+from bridgeko.core import config
 
 ENV: dict[str, str] = dict(os.environ)  # the tests' settings: bridgeko.web.settings_test
 BASE_DIR = Path(__file__).resolve().parent.parent  # src/bridgeko
@@ -27,7 +28,9 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    "whitenoise.runserver_nostatic",  # runserver leaves /static/ to WhiteNoise, as in production
     "django.contrib.staticfiles",
+    "bridgeko.core",
     "bridgeko.web",
     "bridgeko.audit",
     "bridgeko.accounts",
@@ -48,7 +51,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "bridgeko.editions.middleware.EditionLanguageMiddleware",
+    "bridgeko.editions.middleware.EditionMiddleware",
 ]
 
 ROOT_URLCONF = "bridgeko.web.urls"
@@ -89,7 +92,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 # Internationalisation: Czech (the authority) and English; an edition's default language applies
-# on its pages unless the user chose one (EditionLanguageMiddleware).
+# on its pages unless the user chose one (EditionMiddleware).
 LANGUAGE_CODE = "cs"
 LANGUAGES = [("cs", _("Czech")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
@@ -99,8 +102,21 @@ TIME_ZONE = "Europe/Prague"
 
 STATIC_URL = "/static/"
 STATIC_ROOT = DATA_DIR / "static"
-# The application serves /static/ itself (no CDN, no extra dependency) unless a web server does.
+# WhiteNoise serves /static/ (unless BRIDGEKO_SERVE_STATIC=0: a web server does): the files
+# collected into STATIC_ROOT (``collectstatic``; ``make demo`` does it at start) under hashed
+# names, compressed (gzip, brotli when installed), cached for ten years; before they are
+# collected (a fresh checkout, the tests, ``bridgeko serve``) the apps' files under their plain
+# names, found by Django's finders (see bridgeko.core.staticfiles).
 SERVE_STATIC = config.flag(ENV, "BRIDGEKO_SERVE_STATIC", True)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "bridgeko.core.staticfiles.StaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = True
+if SERVE_STATIC:
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
+    with contextlib.suppress(OSError):  # WhiteNoise warns about a missing STATIC_ROOT
+        STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True

@@ -4,11 +4,9 @@ edition)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.contrib.staticfiles.views import serve as serve_static
-from django.urls import include, path, re_path
+from django.urls import include, path
 from django.views.i18n import set_language
 
 from bridgeko.editions import views as edition_views
@@ -22,15 +20,11 @@ urlpatterns = [
     path("e/", include("bridgeko.editions.urls")),
     path("", include("bridgeko.accounts.urls")),
     path("", include("bridgeko.players.urls")),
-    path("", include("bridgeko.audit.urls")),
+    path("", include("bridgeko.editions.audit_urls")),
     path("", include("bridgeko.entries.urls")),
     path("", include("bridgeko.draw.urls")),
     path("", include("bridgeko.public.urls")),
 ]
-
-if settings.SERVE_STATIC:
-    # The application serves its own CSS (no CDN, no extra dependency), also with DEBUG off.
-    urlpatterns.append(re_path(r"^static/(?P<path>.*)$", serve_static, kwargs={"insecure": True}))
 
 handler403 = "bridgeko.web.views.permission_denied"
 handler404 = "bridgeko.web.views.page_not_found"

@@ -1,4 +1,4 @@
-"""Site-wide views: the home page, the friendly error pages, serving /static/."""
+"""Site-wide views: the friendly error pages (static files are served by WhiteNoise)."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from bridgeko.audit.services import ServiceError
-from bridgeko.players.services import run_import_command
+from bridgeko.core.errors import ServiceError
+from bridgeko.players.cli import run_import_command
 
 
 class Command(BaseCommand):

@@ -1,10 +1,10 @@
-"""``{{ value|tr }}``: the rules engine's message in the active language (see web/i18n.py)."""
+"""``{{ value|tr }}``: the rules engine's message in the active language (see core/i18n.py)."""
 
 from __future__ import annotations
 
 from django import template
 
-from bridgeko.web import i18n
+from bridgeko.core import i18n
 
 register = template.Library()
 

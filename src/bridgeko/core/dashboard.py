@@ -2,7 +2,7 @@
 
 An app registers a provider in its ``AppConfig.ready()``::
 
-    from bridgeko.web import dashboard
+    from bridgeko.core import dashboard
 
     def my_items(edition, user, today):
         if something_missing(edition):
@@ -20,10 +20,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from bridgeko.editions.models import Edition
+from typing import Any
 
 
 class Level(StrEnum):
@@ -45,7 +42,9 @@ class Item:
     """The app that produced it (for grouping and tests)."""
 
 
-Provider = Callable[["Edition", Any, date], Iterable[Item]]
+Provider = Callable[[Any, Any, date], Iterable[Item]]
+"""``provider(edition, user, today)``; the edition is an ``editions.Edition`` (core imports no
+app, so it is typed ``Any`` here)."""
 _providers: list[Provider] = []
 
 
@@ -60,7 +59,7 @@ def providers() -> tuple[Provider, ...]:
     return tuple(_providers)
 
 
-def items(edition: Edition, user: Any, today: date) -> list[Item]:
+def items(edition: Any, user: Any, today: date) -> list[Item]:
     """Every provider's items, the most urgent first."""
     collected = [item for provider in _providers for item in provider(edition, user, today)]
     return sorted(collected, key=lambda i: (i.due is None, i.due or date.max, i.title))

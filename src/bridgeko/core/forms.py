@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
 
 
 def apply_service_error(form: forms.BaseForm, exc: ServiceError) -> None:

@@ -1,4 +1,7 @@
-"""The audit log for organisers: filter by action, user, date range and edition; paginated."""
+"""The audit log page for organisers: filter by action, user, date range and edition; paginated.
+
+It lives in the editions app, not the audit app: the audit app is the lowest app (every service
+records into it), while this page needs the editions and the permission helper above it."""
 
 from __future__ import annotations
 
@@ -14,8 +17,8 @@ from django.views.decorators.http import require_safe
 
 from bridgeko.accounts.models import ORGANISER_ROLES
 from bridgeko.accounts.permissions import organiser_of_any_edition_required
-from bridgeko.audit.forms import AuditFilterForm
 from bridgeko.audit.models import AuditEntry
+from bridgeko.editions.forms import AuditFilterForm
 from bridgeko.editions.models import Edition
 
 PAGE_SIZE = 50

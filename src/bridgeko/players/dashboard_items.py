@@ -1,0 +1,29 @@
+"""What the players app contributes to the organiser's dashboard: the Elo list of the edition's
+reference date (R10.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date
+from typing import Any
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from bridgeko.core import dashboard
+from bridgeko.editions.models import Edition
+from bridgeko.players.models import EloList
+
+
+@dashboard.register
+def elo_list(edition: Edition, user: Any, today: date) -> Iterator[dashboard.Item]:
+    reg = edition.regulations
+    ref = reg.rating.reference_date
+    if not EloList.objects.filter(reference_date=ref).exists():
+        yield dashboard.Item(
+            _("Import the Elo list of %(date)s") % {"date": ref.isoformat()},
+            detail=_("Team Elo uses the federation's list of this date (R10.1)."),
+            url=reverse("players:import", kwargs={"edition": edition.slug}),
+            due=reg.entry.deadline,
+            source="players",
+        )
