@@ -20,8 +20,9 @@ from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.scheme import (
     TEAMS_DO_NOT_FIT,
@@ -107,55 +108,61 @@ class SlotStatus(StrEnum):
 
 
 _NO_CANDIDATES: frozenset[int] = frozenset()
+_NO = _NO_CANDIDATES
+
+_Cell = list[Any]
+"""The candidates of a pending slot, shared by the slots with the same candidates: a list of
+the two slots they come from, replaced by ``[their union]`` when first asked for."""
+
+_tuple_new = tuple.__new__
 
 
-class Slot:
-    """A resolved slot (an immutable value, compared by its fields).
+class Slot(tuple[Any, ...]):
+    """A resolved slot: an immutable value with the fields ``ref``, ``status``, ``number`` and
+    ``candidates``, compared by them.
 
     ``candidates`` are the numbers that can still end up here (for a pending slot); {number}
-    when known. For a projected slot they are worked out the first time they are asked for, so
-    that resolving a bracket stays linear in its size.
+    when known. :func:`resolve` leaves them to be worked out the first time they are asked for
+    (from the slots the pending one depends on), so that resolving stays linear in the size of
+    the bracket. (A tuple underneath, for speed: the bracket of 2^16 teams has 200,000 slots.)
     """
 
-    __slots__ = ("_candidates", "_from", "number", "ref", "status")
+    __slots__ = ()
 
-    ref: SlotRef
-    status: SlotStatus
-    number: int | None
-    """The team's draw number when known."""
-    _candidates: frozenset[int] | None
-    _from: tuple[Slot, Slot] | None
-
-    def __init__(
-        self,
+    def __new__(
+        cls,
         ref: SlotRef,
         status: SlotStatus,
         number: int | None = None,
         candidates: frozenset[int] = _NO_CANDIDATES,
-    ) -> None:
-        _set(self, "ref", ref)
-        _set(self, "status", status)
-        _set(self, "number", number)
-        _set(self, "_candidates", candidates)
-        _set(self, "_from", None)
+    ) -> Slot:
+        return _tuple_new(cls, (ref, status, number, candidates))
 
-    @classmethod
-    def _pending(cls, ref: SlotRef, sources: tuple[Slot, Slot]) -> Slot:
-        """A pending slot whose candidates are those of ``sources`` (computed when asked)."""
-        slot = _new(cls)
-        _set(slot, "ref", ref)
-        _set(slot, "status", SlotStatus.PENDING)
-        _set(slot, "number", None)
-        _set(slot, "_candidates", None)
-        _set(slot, "_from", sources)
-        return slot
+    @property
+    def ref(self) -> SlotRef:
+        ref: SlotRef = self[0]
+        return ref
+
+    @property
+    def status(self) -> SlotStatus:
+        status: SlotStatus = self[1]
+        return status
+
+    @property
+    def number(self) -> int | None:
+        """The team's draw number when known."""
+        number: int | None = self[2]
+        return number
 
     @property
     def candidates(self) -> frozenset[int]:
-        cached: frozenset[int] | None = self._candidates
-        if cached is None:
-            cached = _union_candidates(self)
-        return cached
+        c = self[3]
+        if c is None:  # a known team
+            number = self[2]
+            return _NO_CANDIDATES if number is None else frozenset((number,))
+        if isinstance(c, frozenset):
+            return c
+        return c[0] if len(c) == 1 else _candidates_of(c)
 
     @property
     def label(self) -> str:
@@ -167,13 +174,17 @@ class Slot:
         return f"{self.ref} ({who})" if who else str(self.ref)
 
     def _key(self) -> tuple[SlotRef, SlotStatus, int | None, frozenset[int]]:
-        return (self.ref, self.status, self.number, self.candidates)
+        return (self[0], self[1], self[2], self.candidates)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Slot:
+        if not isinstance(other, Slot):
             return NotImplemented
-        assert isinstance(other, Slot)
         return self._key() == other._key()
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, Slot):
+            return NotImplemented
+        return self._key() != other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())
@@ -185,37 +196,27 @@ class Slot:
         )
 
     def __reduce__(self) -> tuple[type[Slot], tuple[object, ...]]:
-        return (Slot, (self.ref, self.status, self.number, self.candidates))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}: a Slot is immutable")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"cannot delete field {name!r}: a Slot is immutable")
+        return (Slot, self._key())
 
 
-_set = object.__setattr__
-_new = object.__new__
-
-
-def _union_candidates(slot: Slot) -> frozenset[int]:
-    """The candidates of a pending slot: the union of its sources', each pending source worked
-    out once (iteratively, so that a deep bracket needs no deep recursion)."""
-    stack = [slot]
+def _candidates_of(cell: _Cell) -> frozenset[int]:
+    """The union of the candidates of the two slots in ``cell``, each pending one worked out
+    once and kept (iteratively: a deep bracket needs no deep recursion)."""
+    stack = [cell]
     while stack:
         top = stack[-1]
-        sources = top._from
-        assert sources is not None
-        todo = [s for s in sources if s._candidates is None]
+        if len(top) == 1:  # worked out meanwhile (a shared cell)
+            stack.pop()
+            continue
+        a, b = top
+        todo = [c for c in (a[3], b[3]) if c.__class__ is list and len(c) == 2]
         if todo:
             stack.extend(todo)
             continue
         stack.pop()
-        a, b = sources
-        _set(top, "_candidates", a._candidates | b._candidates)  # type: ignore[operator]
-    result: frozenset[int] | None = slot._candidates
-    assert result is not None
-    return result
+        top[:] = [a.candidates | b.candidates]
+    union: frozenset[int] = cell[0]
+    return union
 
 
 class MatchStatus(StrEnum):
@@ -231,14 +232,52 @@ class MatchStatus(StrEnum):
     """Both teams failed to appear (I16), or nobody came to either slot."""
 
 
-@dataclass(frozen=True, slots=True)
-class MatchState:
-    spec: MatchSpec
-    home: Slot
-    away: Slot
-    status: MatchStatus
-    winner: Slot
-    loser: Slot
+class MatchState(tuple[Any, ...]):
+    """A match of the resolved bracket: an immutable value with the fields ``spec``, ``home``,
+    ``away``, ``status``, ``winner`` and ``loser`` (a tuple underneath, for speed)."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        spec: MatchSpec,
+        home: Slot,
+        away: Slot,
+        status: MatchStatus,
+        winner: Slot,
+        loser: Slot,
+    ) -> MatchState:
+        return _tuple_new(cls, (spec, home, away, status, winner, loser))
+
+    @property
+    def spec(self) -> MatchSpec:
+        spec: MatchSpec = self[0]
+        return spec
+
+    @property
+    def home(self) -> Slot:
+        home: Slot = self[1]
+        return home
+
+    @property
+    def away(self) -> Slot:
+        away: Slot = self[2]
+        return away
+
+    @property
+    def status(self) -> MatchStatus:
+        status: MatchStatus = self[3]
+        return status
+
+    @property
+    def winner(self) -> Slot:
+        winner: Slot = self[4]
+        return winner
+
+    @property
+    def loser(self) -> Slot:
+        loser: Slot = self[5]
+        return loser
 
     @property
     def id(self) -> str:
@@ -246,7 +285,29 @@ class MatchState:
 
     @property
     def decided(self) -> bool:
-        return self.status not in (MatchStatus.PENDING, MatchStatus.TO_PLAY)
+        return self[3] not in (MatchStatus.PENDING, MatchStatus.TO_PLAY)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return tuple.__ne__(self, other)
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"MatchState(spec={self.spec!r}, home={self.home!r}, away={self.away!r}, "
+            f"status={self.status!r}, winner={self.winner!r}, loser={self.loser!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[MatchState], tuple[object, ...]]:
+        return (MatchState, tuple(self))
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,41 +448,63 @@ def resolve(
     for mid in res:
         scheme.match(mid)
     present = _present_numbers(scheme.size, teams)
+    with _gc.paused():  # many small values, no cycles (see competition._gc)
+        return _resolve(scheme, res, present)
+
+
+def _resolve(
+    scheme: Scheme, res: Mapping[str, int | None], present: frozenset[int]
+) -> BracketState:
     winners: dict[str, Slot] = {}
     losers: dict[str, Slot] = {}
     states: dict[str, MatchState] = {}
+    refs = scheme._result_refs()
     team_s, empty_s, pending_s = SlotStatus.TEAM, SlotStatus.EMPTY, SlotStatus.PENDING
-
-    def slot_of(ref: SlotRef) -> Slot:
-        if isinstance(ref, Number):
-            n = ref.number
-            if n in present:
-                return Slot(ref, team_s, n, frozenset((n,)))
-            return Slot(ref, empty_s)
-        return winners[ref.match] if isinstance(ref, Winner) else losers[ref.match]
-
+    new, slot_t, state_t = _tuple_new, Slot, MatchState
     # Validated: references point to earlier rounds (a stable sort: linear when in order).
     for spec in sorted(scheme.matches, key=attrgetter("round")):
         mid = spec.id
-        home, away = slot_of(spec.home), slot_of(spec.away)
-        hs, as_ = home.status, away.status
+        ref = spec.home
+        if ref.__class__ is Number:
+            n = ref.number
+            home = (
+                new(slot_t, (ref, team_s, n, None))
+                if n in present
+                else new(slot_t, (ref, empty_s, None, _NO))
+            )
+        else:
+            home = winners[ref.match] if ref.__class__ is Winner else losers[ref.match]  # type: ignore[union-attr]
+        ref = spec.away
+        if ref.__class__ is Number:
+            n = ref.number
+            away = (
+                new(slot_t, (ref, team_s, n, None))
+                if n in present
+                else new(slot_t, (ref, empty_s, None, _NO))
+            )
+        else:
+            away = winners[ref.match] if ref.__class__ is Winner else losers[ref.match]  # type: ignore[union-attr]
+        w_ref, l_ref = refs[mid]
+        hs, as_ = home[1], away[1]
         given = mid in res
         if hs is team_s and as_ is team_s:
             if not given:
-                sources = (home, away)
-                w = Slot._pending(Winner(mid), sources)
-                lo = Slot._pending(Loser(mid), sources)
+                cell = [home, away]
+                w = new(slot_t, (w_ref, pending_s, None, cell))
+                lo = new(slot_t, (l_ref, pending_s, None, cell))
                 status = MatchStatus.TO_PLAY
             else:
                 outcome = res[mid]
                 if outcome is None:  # I16
-                    w, lo = Slot(Winner(mid), empty_s), Slot(Loser(mid), empty_s)
+                    w, lo = (
+                        new(slot_t, (w_ref, empty_s, None, _NO)),
+                        new(slot_t, (l_ref, empty_s, None, _NO)),
+                    )
                     status = MatchStatus.NO_WINNER
-                elif outcome == home.number or outcome == away.number:
-                    loser = away.number if outcome == home.number else home.number
-                    assert loser is not None
-                    w = Slot(Winner(mid), team_s, outcome, frozenset((outcome,)))
-                    lo = Slot(Loser(mid), team_s, loser, frozenset((loser,)))
+                elif outcome == home[2] or outcome == away[2]:
+                    loser = away[2] if outcome == home[2] else home[2]
+                    w = new(slot_t, (w_ref, team_s, outcome, None))
+                    lo = new(slot_t, (l_ref, team_s, loser, None))
                     status = MatchStatus.PLAYED
                 else:
                     raise _error(
@@ -434,13 +517,13 @@ def resolve(
         elif hs is pending_s or as_ is pending_s:
             if given:
                 raise _error(RESULT_TOO_EARLY, match=mid)
-            sources = (home, away)
-            w = Slot._pending(Winner(mid), sources)
+            cell = [home, away]
+            w = new(slot_t, (w_ref, pending_s, None, cell))
             # Against a missing opponent the pending team will have a bye: no loser then.
             if hs is empty_s or as_ is empty_s:
-                lo = Slot(Loser(mid), empty_s)
+                lo = new(slot_t, (l_ref, empty_s, None, _NO))
             else:
-                lo = Slot._pending(Loser(mid), sources)
+                lo = new(slot_t, (l_ref, pending_s, None, cell))
             status = MatchStatus.PENDING
         elif hs is team_s or as_ is team_s:
             # R11.4, I16: the team without an opponent goes on without a match.
@@ -452,16 +535,19 @@ def resolve(
                     number=str(team.number),
                     outcome=repr(res[mid]),
                 )
-            w = Slot(Winner(mid), team_s, team.number, team.candidates)
-            lo = Slot(Loser(mid), empty_s)
+            w = new(slot_t, (w_ref, team_s, team[2], team[3]))
+            lo = new(slot_t, (l_ref, empty_s, None, _NO))
             status = MatchStatus.BYE
         else:
             if given and res[mid] is not None:
                 raise _error(NO_TEAMS_NO_WINNER, match=mid)
-            w, lo = Slot(Winner(mid), empty_s), Slot(Loser(mid), empty_s)
+            w, lo = (
+                new(slot_t, (w_ref, empty_s, None, _NO)),
+                new(slot_t, (l_ref, empty_s, None, _NO)),
+            )
             status = MatchStatus.NO_WINNER
         winners[mid], losers[mid] = w, lo
-        states[mid] = MatchState(spec, home, away, status, w, lo)
+        states[mid] = new(state_t, (spec, home, away, status, w, lo))
     return BracketState(scheme, present, tuple(states[m.id] for m in scheme.matches))
 
 

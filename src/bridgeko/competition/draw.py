@@ -32,13 +32,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from collections.abc import Iterator, Mapping, Sequence
+import struct
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bridgeko.bridge import commit_reveal
 from bridgeko.bridge.commit_reveal import new_seed as new_seed
+from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import DrawRules, EntryRules, Regulations
 from bridgeko.competition.scheme import standard_byes
@@ -206,9 +209,9 @@ class DrawTeam(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class DrawEntry:
-    """A plain team value (used when a protocol is read back)."""
+class DrawEntry(NamedTuple):
+    """A plain team value (used when a protocol is read back); a named tuple, cheap to make
+    for a big field."""
 
     id: TeamId
     name: str
@@ -331,44 +334,35 @@ def commitment(seed: bytes) -> str:
     return commit_reveal.commitment(_checked_seed(seed))
 
 
-def _id_key(team_id: TeamId) -> tuple[int, int, str]:
-    if isinstance(team_id, int):
-        return (0, team_id, "")
-    return (1, 0, team_id)
+def _canonical_ids(ids: Iterable[TeamId]) -> list[TeamId]:
+    """``ids`` in canonical order: integers ascending, then texts ascending."""
+    numbers: list[TeamId] = []
+    texts: list[TeamId] = []
+    for tid in ids:
+        (numbers if isinstance(tid, int) else texts).append(tid)
+    numbers.sort()
+    texts.sort()
+    return numbers + texts
 
 
-def _canonical_ids(ids: Sequence[TeamId]) -> list[TeamId]:
-    return sorted(ids, key=_id_key)
+def _canonical_entries(entries: Iterable[DrawEntry]) -> list[DrawEntry]:
+    """``entries`` by their ids in canonical order (:func:`_canonical_ids`; stable)."""
+    numbers: list[DrawEntry] = []
+    texts: list[DrawEntry] = []
+    for e in entries:
+        (numbers if isinstance(e.id, int) else texts).append(e)
+    by_id = attrgetter("id")
+    numbers.sort(key=by_id)
+    texts.sort(key=by_id)
+    return numbers + texts
 
 
 def _ids_json(ids: Sequence[TeamId]) -> bytes:
     return json.dumps(list(ids), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-class _Stream:
-    """Uniform integers from HMAC-SHA-256(seed, domain || ids || counter), no modulo bias."""
-
-    def __init__(self, seed: bytes, ids_json: bytes) -> None:
-        self._mac = hmac.new(seed, _DOMAIN + ids_json + b"\x00", hashlib.sha256)
-        self._words = self._generate()
-
-    def _generate(self) -> Iterator[int]:
-        counter = 0
-        while True:
-            mac = self._mac.copy()
-            mac.update(counter.to_bytes(8, "big"))
-            block = mac.digest()
-            for k in range(0, 32, 8):
-                yield int.from_bytes(block[k : k + 8], "big")
-            counter += 1
-
-    def below(self, m: int) -> int:
-        """A uniform integer in 0..m-1."""
-        limit = (1 << 64) - ((1 << 64) % m)
-        for u in self._words:
-            if u < limit:
-                return u % m
-        raise DrawInternalError("the random stream ended")  # pragma: no cover
+_WORDS = struct.Struct(">4Q").unpack  # a 32-byte HMAC block as four 8-byte big-endian words
+_2_64 = 1 << 64
 
 
 def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
@@ -376,15 +370,31 @@ def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
 
     The ids are put in canonical order (integers ascending, then texts ascending), then
     shuffled by Fisher-Yates with uniform integers from the HMAC-SHA-256 stream keyed by the
-    seed (see the module's docstring and the protocol's ``method_description``).
+    seed (see the module's docstring and the protocol's ``method_description``): 8-byte
+    big-endian words of the blocks HMAC(seed, domain || ids || counter), counter = 0, 1, ...;
+    a word u gives j in 0..m-1 only when u < 2^64 - (2^64 mod m) (no modulo bias), j = u mod m.
     """
     ids = _canonical_ids(team_ids)
     if len(set(ids)) != len(ids):
         raise DrawError("team ids must be unique")
-    stream = _Stream(bytes(seed), _ids_json(ids))
+    copy = hmac.new(bytes(seed), _DOMAIN + _ids_json(ids) + b"\x00", hashlib.sha256).copy
     order = list(ids)
+    words: tuple[int, ...] = ()
+    used = 0
+    counter = 0
     for i in range(len(order) - 1, 0, -1):
-        j = stream.below(i + 1)
+        m = i + 1
+        limit = _2_64 - _2_64 % m
+        while True:
+            if used == len(words):
+                mac = copy()
+                mac.update(counter.to_bytes(8, "big"))
+                words, used, counter = _WORDS(mac.digest()), 0, counter + 1
+            u = words[used]
+            used += 1
+            if u < limit:
+                break
+        j = u % m
         order[i], order[j] = order[j], order[i]
     return order
 
@@ -396,12 +406,20 @@ def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
 def _number(
     teams: Sequence[DrawEntry], position: Mapping[TeamId, int], seeded: int
 ) -> list[TeamId]:
-    """Team ids by number (index 0 = number 1): R11.1-R11.3 with I3 ties in lot order."""
-    by_elo = sorted(teams, key=lambda t: (-t.elo, position[t.id]))
+    """Team ids by number (index 0 = number 1): R11.1-R11.3 with I3 ties in lot order.
+
+    ``position`` (each team's place in the lot or the drawn order) is different for every team.
+    """
+    by_id = {t.id: t for t in teams}
+    ordered_ids = sorted(by_id, key=position.__getitem__)
+    # Decreasing Elo, equal Elo in lot order: the sort is stable, also with reverse=True.
+    by_elo = sorted(map(by_id.__getitem__, ordered_ids), key=_ELO, reverse=True)
     top = [t.id for t in by_elo[:seeded]]  # R11.1, R11.2, I3
     top_set = set(top)
-    rest = sorted((t.id for t in teams if t.id not in top_set), key=lambda i: position[i])
-    return top + rest  # R11.3
+    return top + [i for i in ordered_ids if i not in top_set]  # R11.3
+
+
+_ELO = attrgetter("elo")
 
 
 def _ties_that_matter(teams: Sequence[DrawEntry], seeded: int) -> list[list[DrawEntry]]:
@@ -422,22 +440,26 @@ def _ties_that_matter(teams: Sequence[DrawEntry], seeded: int) -> list[list[Draw
 def _entries(teams: Sequence[DrawTeam]) -> list[DrawEntry]:
     out: list[DrawEntry] = []
     seen: set[TeamId] = set()
+    append, add, entry = out.append, seen.add, DrawEntry
     for t in teams:
         tid, name, elo = t.id, t.name, t.elo
-        if isinstance(tid, bool) or not isinstance(tid, int | str):
+        # The usual exact types first (a big field), then the general checks.
+        if (tid.__class__ is not int and tid.__class__ is not str) and (
+            isinstance(tid, bool) or not isinstance(tid, int | str)
+        ):
             raise DrawError(f"a team id must be a whole number or a text, not {tid!r}")
         if tid in seen:
             raise DrawError(f"team id {tid!r} appears twice")
-        seen.add(tid)
-        if not isinstance(name, str):
+        add(tid)
+        if name.__class__ is not str and not isinstance(name, str):
             raise DrawError(f"team {tid!r}: the name must be a text, not {name!r}")
-        if isinstance(elo, bool) or not isinstance(elo, int):
+        if elo.__class__ is not int and (isinstance(elo, bool) or not isinstance(elo, int)):
             raise DrawError(
                 f"team {tid!r} ({name}): the Elo must be a whole number (rounded, R10.1), "
                 f"not {elo!r}"
             )
-        out.append(DrawEntry(tid, name, elo))
-    return sorted(out, key=lambda e: _id_key(e.id))
+        append(entry(tid, name, elo))
+    return _canonical_entries(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -553,29 +575,30 @@ def hold_draw(
         committed_text = _check_time(committed_at, "of the commitment")
         if committed_at.astimezone(UTC) >= drawn_at.astimezone(UTC):  # real time (I8)
             raise DrawError("the commitment must be published before the draw (I8)")
-    rules, reg_edition = _rules(regulations, min_teams)
-    entries = _entries(teams)
-    size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
-    seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
-    lot = lot_order(bytes(seed), [e.id for e in entries])
-    position = {tid: k for k, tid in enumerate(lot)}
-    numbering = _number(entries, position, seeded)
-    doc = _protocol(
-        method=METHOD_HMAC,
-        edition=edition if edition is not None else (reg_edition or ""),
-        drawn_at=drawn_text,
-        committed_at=committed_text,
-        place=place,
-        rules=rules,
-        entries=entries,
-        size=size,
-        seeded=seeded,
-        commit=given,
-        seed_hex=bytes(seed).hex(),
-        lot=lot,
-        numbering=numbering,
-    )
-    return _result(teams, numbering, lot, size, seeded, doc)
+    with _gc.paused():  # many small values, no cycles (see _gc)
+        rules, reg_edition = _rules(regulations, min_teams)
+        entries = _entries(teams)
+        size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
+        seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
+        lot = lot_order(bytes(seed), [e.id for e in entries])
+        position = {tid: k for k, tid in enumerate(lot)}
+        numbering = _number(entries, position, seeded)
+        doc = _protocol(
+            method=METHOD_HMAC,
+            edition=edition if edition is not None else (reg_edition or ""),
+            drawn_at=drawn_text,
+            committed_at=committed_text,
+            place=place,
+            rules=rules,
+            entries=entries,
+            size=size,
+            seeded=seeded,
+            commit=given,
+            seed_hex=bytes(seed).hex(),
+            lot=lot,
+            numbering=numbering,
+        )
+        return _result(teams, numbering, lot, size, seeded, doc)
 
 
 def _result(
@@ -587,15 +610,15 @@ def _result(
     doc: dict[str, Any],
 ) -> DrawResult[T]:
     by_id = {t.id: t for t in teams}
-    if sorted(numbering, key=_id_key) != sorted(by_id, key=_id_key):
+    if len(numbering) != len(by_id) or by_id.keys() != set(numbering):
         raise DrawInternalError("the numbering does not give every team exactly one number")
-    numbers = {n: by_id[tid] for n, tid in enumerate(numbering, start=1)}
+    numbers = dict(enumerate(map(by_id.__getitem__, numbering), start=1))
     return DrawResult(
         numbers=numbers,
         scheme_size=size,
         seeded=seeded,
         byes=tuple(int(b["number"]) for b in doc["byes"]),  # computed once, by _protocol
-        lot=tuple(by_id[tid] for tid in lot),
+        lot=tuple(map(by_id.__getitem__, lot)),
         protocol=doc,
     )
 
@@ -612,7 +635,7 @@ def _manual_positions(
             raise DrawError(Message(DRAWN_TWICE, {"team": repr(tid)}))
         position[tid] = k
     # Teams not drawn by hand sort after the drawn ones (only allowed where it cannot matter).
-    for k, e in enumerate(sorted(entries, key=lambda e: _id_key(e.id))):
+    for k, e in enumerate(_canonical_entries(entries)):
         position.setdefault(e.id, len(drawn_order) + k)
     drawn = set(drawn_order)
     for group in _ties_that_matter(entries, seeded):
@@ -653,27 +676,28 @@ def manual_draw(
     team whose order among equal Elo decides a seeded number or the seeding boundary (I3); it may
     also list the other seeded teams (the whole field), which changes nothing.
     """
-    rules, reg_edition = _rules(regulations, min_teams)
-    entries = _entries(teams)
-    size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
-    seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
-    position = _manual_positions(entries, list(drawn_order), seeded)
-    numbering = _number(entries, position, seeded)
-    doc = _protocol(
-        method=METHOD_MANUAL,
-        edition=edition if edition is not None else (reg_edition or ""),
-        drawn_at=_check_drawn_at(drawn_at),
-        place=place,
-        rules=rules,
-        entries=entries,
-        size=size,
-        seeded=seeded,
-        commit=None,
-        seed_hex=None,
-        lot=list(drawn_order),
-        numbering=numbering,
-    )
-    return _result(teams, numbering, list(drawn_order), size, seeded, doc)
+    with _gc.paused():  # many small values, no cycles (see _gc)
+        rules, reg_edition = _rules(regulations, min_teams)
+        entries = _entries(teams)
+        size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
+        seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
+        position = _manual_positions(entries, list(drawn_order), seeded)
+        numbering = _number(entries, position, seeded)
+        doc = _protocol(
+            method=METHOD_MANUAL,
+            edition=edition if edition is not None else (reg_edition or ""),
+            drawn_at=_check_drawn_at(drawn_at),
+            place=place,
+            rules=rules,
+            entries=entries,
+            size=size,
+            seeded=seeded,
+            commit=None,
+            seed_hex=None,
+            lot=list(drawn_order),
+            numbering=numbering,
+        )
+        return _result(teams, numbering, list(drawn_order), size, seeded, doc)
 
 
 def protocol_json(result: DrawResult[Any] | Mapping[str, Any]) -> str:

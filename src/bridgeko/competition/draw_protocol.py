@@ -31,7 +31,7 @@ from bridgeko.competition.draw import (
     DrawError,
     ProtocolError,
     TeamId,
-    _id_key,
+    _canonical_entries,
     _manual_positions,
     _number,
     _Rules,
@@ -309,7 +309,7 @@ def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
         if e.id in by_id:
             problems.append(Message(V_LISTED_TWICE, {"team": repr(e.id)}))
         by_id[e.id] = e
-    entries = sorted(by_id.values(), key=lambda e: _id_key(e.id))
+    entries = _canonical_entries(by_id.values())
     n = len(entries)
 
     # Every team exactly one number, numbers 1..n (R11.4: the highest numbers are missing).

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.regulations import Stage
 
@@ -254,6 +255,7 @@ class Scheme:
     name: str = ""
     _by_id: dict[str, MatchSpec] = field(init=False, repr=False, compare=False)
     _index: dict[str, int] = field(init=False, repr=False, compare=False)
+    _refs: dict[str, tuple[Winner, Loser]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._set_index(_validate(self))
@@ -261,6 +263,7 @@ class Scheme:
     def _set_index(self, by_id: dict[str, MatchSpec]) -> None:
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_index", {mid: k for k, mid in enumerate(by_id)})
+        object.__setattr__(self, "_refs", {})
 
     @classmethod
     def _built(
@@ -284,6 +287,29 @@ class Scheme:
             return self._by_id[match_id]
         except KeyError:
             raise BracketError(Message(NO_SUCH_MATCH, {"match": repr(match_id)})) from None
+
+    def _result_refs(self) -> dict[str, tuple[Winner, Loser]]:
+        """Match id -> (its Winner, its Loser reference), the objects the scheme's slots and
+        places use where they name them (one value each, shared by the resolved slots)."""
+        refs = self._refs
+        if not refs and self.matches:
+            winners: dict[str, Winner] = {}
+            losers: dict[str, Loser] = {}
+            for m in self.matches:
+                for ref in m.slots:
+                    if isinstance(ref, Winner):
+                        winners[ref.match] = ref
+                    elif isinstance(ref, Loser):
+                        losers[ref.match] = ref
+            for _place, ref in self.places:
+                if isinstance(ref, Winner):
+                    winners[ref.match] = ref
+                elif isinstance(ref, Loser):
+                    losers[ref.match] = ref
+            for m in self.matches:
+                mid = m.id
+                refs[mid] = (winners.get(mid) or Winner(mid), losers.get(mid) or Loser(mid))
+        return refs
 
     def position(self, match_id: str) -> int:
         """The index of a match in :attr:`matches` (scheme order)."""
@@ -405,8 +431,14 @@ def standard_scheme(size: int) -> Scheme:
     is the home team (I2); the semifinal losers play for 3rd place, the loser of SF1 at home.
     """
     pairs = first_round(size)
+    with _gc.paused():  # many small values, no cycles (see competition._gc)
+        return _standard_scheme(size, pairs)
+
+
+def _standard_scheme(size: int, pairs: list[tuple[int, int]]) -> Scheme:
     rounds = size.bit_length() - 1
     matches: list[MatchSpec] = []
+    refs: dict[str, tuple[Winner, Loser]] = {}
     stage = _stage_of(1, rounds)
     prev = _round_ids(stage, 1, len(pairs))
     for mid, (a, b) in zip(prev, pairs, strict=True):
@@ -416,18 +448,23 @@ def standard_scheme(size: int) -> Scheme:
         ids = _round_ids(stage, r, len(prev) // 2)
         for j, mid in enumerate(ids):
             # I2: the winner of the match listed earlier is listed first (home).
-            matches.append(MatchSpec(mid, r, stage, Winner(prev[2 * j]), Winner(prev[2 * j + 1])))
+            home, away = Winner(prev[2 * j]), Winner(prev[2 * j + 1])
+            matches.append(MatchSpec(mid, r, stage, home, away))
+            refs[home.match] = (home, Loser(home.match))
+            refs[away.match] = (away, Loser(away.match))
         if stage is Stage.FINAL:
             # R1.2, R13.2; I2: the loser of the semifinal listed earlier is at home.
-            matches.append(MatchSpec("3RD", r, Stage.THIRD_PLACE, Loser(prev[0]), Loser(prev[1])))
+            home_l, away_l = Loser(prev[0]), Loser(prev[1])
+            matches.append(MatchSpec("3RD", r, Stage.THIRD_PLACE, home_l, away_l))
+            refs[prev[0]] = (refs[prev[0]][0], home_l)
+            refs[prev[1]] = (refs[prev[1]][0], away_l)
         prev = ids
-    places: tuple[tuple[int, SlotRef], ...] = (
-        (1, Winner("F")),
-        (2, Loser("F")),
-        (3, Winner("3RD")),
-        (4, Loser("3RD")),
-    )
-    return Scheme._built(size, tuple(matches), places, f"standard scheme for {size} teams")
+    win_f, lose_f, win_3rd, lose_3rd = Winner("F"), Loser("F"), Winner("3RD"), Loser("3RD")
+    places: tuple[tuple[int, SlotRef], ...] = ((1, win_f), (2, lose_f), (3, win_3rd), (4, lose_3rd))
+    refs["F"], refs["3RD"] = (win_f, lose_f), (win_3rd, lose_3rd)
+    scheme = Scheme._built(size, tuple(matches), places, f"standard scheme for {size} teams")
+    scheme._refs.update(refs)
+    return scheme
 
 
 # ---------------------------------------------------------------------------------------------
