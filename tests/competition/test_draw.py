@@ -277,7 +277,9 @@ def test_R11_properties_of_any_draw(elos: list[int], seed: bytes) -> None:
 
 def test_I8_seed_must_match_the_commitment() -> None:
     with pytest.raises(DrawError, match="does not match the published commitment"):
-        hold_draw(field(ELOS_12), SEED, commitment=commitment(OTHER_SEED), drawn_at=WHEN, place=PLACE)
+        hold_draw(
+            field(ELOS_12), SEED, commitment=commitment(OTHER_SEED), drawn_at=WHEN, place=PLACE
+        )
     with pytest.raises(DrawError, match="at least 16 bytes"):
         hold_draw(field(ELOS_12), b"short", commitment="0" * 64, drawn_at=WHEN, place=PLACE)
 
@@ -644,3 +646,108 @@ def test_R11_4_byes_of_the_draw_are_those_of_the_bracket() -> None:
             assert list(byes(size, teams)) == [
                 i for i in range(1, size + 1) if size + 1 - i > teams
             ]
+
+
+# --- I8: the one seed rule (bridge.commit_reveal) ----------------------------------------------
+
+WEAK_SEEDS = [
+    (SEED[:15], "a seed needs at least 16 bytes (32 hex digits), this one has 15"),
+    (
+        bytes(32),
+        "a seed of 32 bytes all equal to 00 is not random; make the seed with a random generator",
+    ),
+    (
+        bytes.fromhex("5eed" * 16),
+        "a seed that repeats the 2 bytes '5eed' is not random; make the seed with a random "
+        "generator",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seed", "message"), WEAK_SEEDS)
+def test_I8_hold_draw_refuses_a_weak_seed_with_a_message(seed: bytes, message: str) -> None:
+    digest = hashlib.sha256(seed).hexdigest()  # a matching commitment: the rule alone refuses
+    with pytest.raises(DrawError) as info:
+        hold_draw(field(ELOS_12), seed, commitment=digest, drawn_at=WHEN, place=PLACE)
+    assert str(info.value) == message
+    problem = seed_problem(seed)
+    assert problem is not None
+    assert info.value.detail.template == problem.template  # translatable (catalogue)
+    assert dict(info.value.detail.params) == problem.params
+    with pytest.raises(DrawError) as refused:
+        commitment(seed)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(("seed", "message"), WEAK_SEEDS[1:])
+def test_I8_verify_flags_a_revealed_seed_that_is_not_random(seed: bytes, message: str) -> None:
+    doc = _doc()
+    doc["seed"] = seed.hex()
+    doc["commitment"] = hashlib.sha256(seed).hexdigest()
+    report = verify_protocol(doc)
+    assert not report.ok
+    assert report.problems[0] == f"the revealed seed is refused: {message} (I8)"
+    assert report.details[0].template == draw_protocol.V_SEED_NOT_RANDOM
+    # The rest is still recomputed: the lot the weak seed gives is not the recorded one.
+    assert any("lot order differs" in p for p in report.problems[1:])
+
+
+def test_I8_verify_flags_a_15_byte_seed() -> None:
+    doc = _doc()
+    doc["seed"] = SEED[:15].hex()
+    doc["commitment"] = hashlib.sha256(SEED[:15]).hexdigest()
+    assert verify_protocol(doc).problems[0] == (
+        "the revealed seed has 15 bytes; a draw needs at least 16"
+    )
+
+
+# --- fast paths give the results of the plain definitions ---------------------------------------
+
+
+def _number_by_definition(teams: list[Team], position: dict[str, int], seeded: int) -> list[str]:
+    """R11.1-R11.3 and I3 as first written: sort by (-Elo, lot position)."""
+    by_elo = sorted(teams, key=lambda t: (-t.elo, position[t.id]))
+    top = [t.id for t in by_elo[:seeded]]
+    rest = sorted((t.id for t in teams if t.id not in set(top)), key=lambda i: position[i])
+    return top + rest
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    elos=st.lists(st.integers(495, 505), min_size=8, max_size=300),
+    lot_seed=st.binary(min_size=32, max_size=32),
+)
+def test_R11_I3_numbering_equals_its_definition(elos: list[int], lot_seed: bytes) -> None:
+    teams = field(elos)
+    lot = lot_order(lot_seed, [t.id for t in teams])
+    position = {tid: k for k, tid in enumerate(lot)}
+    seeded = seeded_count(scheme_size(len(teams)), len(teams))
+    entries = [draw_module.DrawEntry(t.id, t.name, t.elo) for t in teams]
+    assert draw_module._number(entries, position, seeded) == _number_by_definition(
+        teams, position, seeded
+    )
+
+
+def test_I8_canonical_order_of_mixed_ids_equals_its_definition() -> None:
+    ids: list[int | str] = [5, "b", 3, "a", 10, "B", 1]
+    key = lambda i: (0, i, "") if isinstance(i, int) else (1, 0, i)  # noqa: E731
+    assert draw_module._canonical_ids(ids) == sorted(ids, key=key)
+    assert lot_order(SEED, ids) == reference_lot(SEED, ids)
+
+
+@pytest.mark.parametrize("size", [4, 8, 16, 32, 64, 128, 256, 1024])
+def test_R11_4_byes_without_the_scheme_equal_those_read_off_the_bracket(size: int) -> None:
+    from bridgeko.competition.bracket import MatchStatus as BracketStatus
+    from bridgeko.competition.bracket import resolve, standard_scheme
+
+    scheme = standard_scheme(size)
+    for teams in sorted(
+        {0, 1, 2, size // 4, size // 2 - 1, size // 2, size // 2 + 1, size - 1, size}
+    ):
+        state = resolve(scheme, teams=teams)
+        expected = sorted(
+            m.winner.number
+            for m in state.matches
+            if m.spec.round == 1 and m.status is BracketStatus.BYE and m.winner.number
+        )
+        assert list(byes(size, teams)) == expected
