@@ -560,7 +560,10 @@ def hold_draw(
     """Holds the draw for ``teams`` with the revealed ``seed`` (R11, I3, I8).
 
     ``commitment`` is the hash published before the draw; a seed that does not match it is
-    refused. ``regulations`` (a :class:`Regulations` or just its :class:`DrawRules`) gives the
+    refused, and so is a seed that breaks the seed rule of
+    :mod:`bridgeko.bridge.commit_reveal` (fewer than 16 bytes, one byte value, a short
+    repeating pattern), with the rule's message as :attr:`DrawError.detail`. ``regulations``
+    (a :class:`Regulations` or just its :class:`DrawRules`) gives the
     scheme sizes, the seeded divisor and, with a full Regulations, the minimum number of teams
     and the edition's name. ``drawn_at`` (time-zone aware) and ``place`` go into the protocol,
     and so does ``committed_at``, when the commitment was published (it must be before the draw).
@@ -755,3 +758,7 @@ def __getattr__(name: str) -> Any:
 
         return getattr(draw_protocol, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _PROTOCOL_NAMES)
