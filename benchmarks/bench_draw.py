@@ -18,8 +18,14 @@ together under 0.5 s, and a growth per doubling close to 2 (under 2.3, some allo
 caches of a bigger working set).
 
 The load of the machine changes the figures a lot (on a shared machine every process gets a
-slice of the cores and of their caches): the run also prints the load average and the time of a
-reference loop, ``sum(range(10**6))``, which takes about 10-15 ms on an idle machine of today.
+slice of the cores and of their caches), so the same run also measures the code from before
+issue 7 (``--before``, a git revision; the draw then read its byes off a whole resolved scheme,
+and resolving copied the candidates of every slot), taken from git into a temporary package, on
+the same fields, side by side: the speed-up is robust to the load, and the issue measured that
+code at 1.5 s (draw) + 0.8 s (bracket) for 2^16 teams on an idle machine, so
+``2.3 s / speed-up`` estimates the idle figure. ``--before ''`` skips it (it is also skipped,
+with a note, where git or the revision is missing). The load average and a reference loop,
+``sum(range(10**6))``, are printed too.
 """
 
 from __future__ import annotations
@@ -27,13 +33,20 @@ from __future__ import annotations
 import argparse
 import gc
 import hashlib
+import importlib.util
 import itertools
 import os
+import subprocess
+import sys
 import time
 import timeit
+import types
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+from typing import Any, TypeVar
 
 from bridgeko.competition.bracket import resolve
 from bridgeko.competition.draw import DrawResult, commitment, hold_draw
@@ -42,6 +55,11 @@ from bridgeko.competition.scheme import standard_scheme
 SEED = hashlib.sha256(b"bridgeko benchmark draw").digest()
 TARGET_SECONDS = 0.5
 TARGET_GROWTH = 2.3
+BEFORE = "9c5b540"
+"""The last commit before issue 7 (the code the issue measured)."""
+BEFORE_IDLE_SECONDS = 1.5 + 0.8
+"""The issue's figure for that code: the draw and the bracket of 2^16 teams on an idle machine."""
+REPO = Path(__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +89,58 @@ def bracket(result: DrawResult[Team]) -> int:
     return len(state.matches)
 
 
-def _cpu(fn: Callable[[], object]) -> tuple[float, object]:
+def load_before(rev: str) -> types.ModuleType | None:
+    """The draw module of ``rev`` with the bracket module of ``rev`` under it, from git (the
+    other modules they import are today's), or None with a note when git cannot give them."""
+    sources: dict[str, str] = {}
+    for name in ("bracket", "draw"):
+        try:
+            sources[name] = subprocess.run(
+                ["git", "-C", str(REPO), "show", f"{rev}:src/bridgeko/competition/{name}.py"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        except (OSError, subprocess.CalledProcessError):
+            print(f"(no comparison with the code before: git cannot show {rev} here)")
+            return None
+    package = types.ModuleType("bench_before")
+    package.__path__ = []
+    sys.modules["bench_before"] = package
+    modules: dict[str, types.ModuleType] = {}
+    for name in ("bracket", "draw"):
+        text = sources[name].replace("bridgeko.competition.bracket", "bench_before.bracket")
+        spec = importlib.util.spec_from_loader(f"bench_before.{name}", loader=None)
+        assert spec is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        exec(compile(text, f"{rev}:competition/{name}.py", "exec"), module.__dict__)
+        modules[name] = module
+    return modules["draw"]
+
+
+def draw_before(old: Any, field: list[Team]) -> Any:
+    return old.hold_draw(
+        field,
+        SEED,
+        commitment=old.commitment(SEED),
+        drawn_at=datetime(2026, 3, 12, 18, 0, tzinfo=UTC),
+        place="benchmark",
+    )
+
+
+def bracket_before(old: Any, result: Any) -> int:
+    bracket_module = sys.modules["bench_before.bracket"]
+    state = bracket_module.resolve(
+        bracket_module.standard_scheme(result.scheme_size), teams=set(result.numbers)
+    )
+    return len(state.matches)
+
+
+R = TypeVar("R")
+
+
+def _cpu(fn: Callable[[], R]) -> tuple[float, R]:
     gc.collect()
     start = time.process_time()
     out = fn()
@@ -82,20 +151,32 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-exp", type=int, default=16, help="largest N = 2^max-exp")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each size (best kept)")
+    parser.add_argument(
+        "--before", default=BEFORE, help="git revision to compare with ('' for none)"
+    )
     args = parser.parse_args()
+    old = load_before(args.before) if args.before else None
     exps = list(range(args.max_exp - 6, args.max_exp + 1, 2))
     fields = {k: teams(2**k) for k in exps}
     best_draw = dict.fromkeys(exps, float("inf"))
     best_bracket = dict.fromkeys(exps, float("inf"))
     draw(fields[exps[0]])  # warm up: imports, caches
+    before_draw = before_bracket = float("inf")
     for r in range(args.repeat):
         for k in exps if r % 2 == 0 else reversed(exps):
-            t_draw, result = _cpu(lambda k=k: draw(fields[k]))  # type: ignore[misc]
+            t_draw, result = _cpu(partial(draw, fields[k]))
             assert isinstance(result, DrawResult)
-            t_bracket, matches = _cpu(lambda result=result: bracket(result))  # type: ignore[misc]
+            t_bracket, matches = _cpu(partial(bracket, result))
             assert matches == 2**k  # 2^k - 1 knockout matches and the 3rd-place match
             best_draw[k] = min(best_draw[k], t_draw)
             best_bracket[k] = min(best_bracket[k], t_bracket)
+        if old is not None:  # the code before, on the biggest field, between the runs
+            top = exps[-1]
+            t_old_draw, old_result = _cpu(partial(draw_before, old, fields[top]))
+            assert dict(old_result.numbers) == dict(draw(fields[top]).numbers)  # same draw
+            t_old_bracket, _ = _cpu(partial(bracket_before, old, old_result))
+            before_draw = min(before_draw, t_old_draw)
+            before_bracket = min(before_bracket, t_old_bracket)
 
     print(f"{'teams':>8} {'draw':>10} {'bracket':>10} {'total':>10} {'per team':>10}")
     for k in exps:
@@ -127,6 +208,21 @@ def main() -> None:
     print(
         f"2^{top} teams: draw + bracket {total:.3f} s CPU, target < {TARGET_SECONDS} s: {verdict}"
     )
+    if old is not None:
+        before = before_draw + before_bracket
+        speedup = before / total
+        idle = BEFORE_IDLE_SECONDS / speedup
+        print(
+            f"before ({args.before}), same run: draw {before_draw:.3f} s + bracket "
+            f"{before_bracket:.3f} s = {before:.3f} s; now {speedup:.1f}x faster "
+            f"(draw {before_draw / best_draw[top]:.1f}x, bracket "
+            f"{before_bracket / best_bracket[top]:.1f}x)"
+        )
+        idle_verdict = "meets" if idle < TARGET_SECONDS else "MISSES"
+        print(
+            f"estimate for an idle machine (the issue's {BEFORE_IDLE_SECONDS:.1f} s for the code "
+            f"before / {speedup:.1f}): {idle:.3f} s, target < {TARGET_SECONDS} s: {idle_verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -751,3 +751,14 @@ def test_R11_4_byes_without_the_scheme_equal_those_read_off_the_bracket(size: in
             if m.spec.round == 1 and m.status is BracketStatus.BYE and m.winner.number
         )
         assert list(byes(size, teams)) == expected
+
+
+def test_I8_lot_shortcut_for_words_far_below_the_limit_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Words below 2^64 - 2^32 are accepted without working out the exact limit; with the
+    shortcut off every word is checked against 2^64 - (2^64 mod m): the same lot."""
+    ids = [f"T{k:03d}" for k in range(300)]
+    fast = lot_order(SEED, ids)
+    monkeypatch.setattr(draw_module, "_SURE", 0)
+    assert lot_order(SEED, ids) == fast == reference_lot(SEED, ids)

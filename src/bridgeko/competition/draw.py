@@ -377,6 +377,11 @@ def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
     ids = _canonical_ids(team_ids)
     if len(set(ids)) != len(ids):
         raise DrawError("team ids must be unique")
+    return _shuffled(seed, ids)
+
+
+def _shuffled(seed: bytes, ids: list[TeamId]) -> list[TeamId]:
+    """Fisher-Yates of ``ids`` (canonical, distinct) with the HMAC stream of :func:`lot_order`."""
     copy = hmac.new(bytes(seed), _DOMAIN + _ids_json(ids) + b"\x00", hashlib.sha256).copy
     order = list(ids)
     words: tuple[int, ...] = ()
@@ -384,7 +389,9 @@ def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
     counter = 0
     for i in range(len(order) - 1, 0, -1):
         m = i + 1
-        limit = _2_64 - _2_64 % m
+        # A word below 2^64 - 2^32 is below the limit 2^64 - (2^64 mod m) for any m <= 2^32:
+        # the exact limit is worked out only for the rare words above it.
+        sure = _SURE if m <= _2_32 else 0
         while True:
             if used == len(words):
                 mac = copy()
@@ -392,11 +399,15 @@ def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
                 words, used, counter = _WORDS(mac.digest()), 0, counter + 1
             u = words[used]
             used += 1
-            if u < limit:
+            if u < sure or u < _2_64 - _2_64 % m:
                 break
         j = u % m
         order[i], order[j] = order[j], order[i]
     return order
+
+
+_2_32 = 1 << 32
+_SURE = _2_64 - _2_32
 
 
 # ---------------------------------------------------------------------------------------------
@@ -583,7 +594,7 @@ def hold_draw(
         entries = _entries(teams)
         size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
         seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
-        lot = lot_order(bytes(seed), [e.id for e in entries])
+        lot = _shuffled(seed, [e.id for e in entries])  # entries: canonical order, distinct ids
         position = {tid: k for k, tid in enumerate(lot)}
         numbering = _number(entries, position, seeded)
         doc = _protocol(

@@ -25,7 +25,7 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message, Param
@@ -442,16 +442,17 @@ def _standard_scheme(size: int, pairs: list[tuple[int, int]]) -> Scheme:
     stage = _stage_of(1, rounds)
     prev = _round_ids(stage, 1, len(pairs))
     for mid, (a, b) in zip(prev, pairs, strict=True):
-        matches.append(MatchSpec(mid, 1, stage, Number(a), Number(b)))
+        matches.append(_spec(mid, 1, stage, _ref(Number, "number", a), _ref(Number, "number", b)))
     for r in range(2, rounds + 1):
         stage = _stage_of(r, rounds)
         ids = _round_ids(stage, r, len(prev) // 2)
         for j, mid in enumerate(ids):
             # I2: the winner of the match listed earlier is listed first (home).
-            home, away = Winner(prev[2 * j]), Winner(prev[2 * j + 1])
-            matches.append(MatchSpec(mid, r, stage, home, away))
-            refs[home.match] = (home, Loser(home.match))
-            refs[away.match] = (away, Loser(away.match))
+            home = _ref(Winner, "match", prev[2 * j])
+            away = _ref(Winner, "match", prev[2 * j + 1])
+            matches.append(_spec(mid, r, stage, home, away))
+            refs[home.match] = (home, _ref(Loser, "match", home.match))
+            refs[away.match] = (away, _ref(Loser, "match", away.match))
         if stage is Stage.FINAL:
             # R1.2, R13.2; I2: the loser of the semifinal listed earlier is at home.
             home_l, away_l = Loser(prev[0]), Loser(prev[1])
@@ -465,6 +466,30 @@ def _standard_scheme(size: int, pairs: list[tuple[int, int]]) -> Scheme:
     scheme = Scheme._built(size, tuple(matches), places, f"standard scheme for {size} teams")
     scheme._refs.update(refs)
     return scheme
+
+
+_new = object.__new__
+_set = object.__setattr__
+_R = TypeVar("_R", Number, Winner, Loser)
+
+
+def _ref(cls: type[_R], name: str, value: int | str) -> _R:
+    """``cls(value)`` for the standard scheme's values, made directly: the constructor
+    generated for a frozen dataclass takes twice as long, which shows for 2^16 teams."""
+    ref: _R = _new(cls)
+    _set(ref, name, value)
+    return ref
+
+
+def _spec(mid: str, round_no: int, stage: Stage, home: SlotRef, away: SlotRef) -> MatchSpec:
+    """``MatchSpec(mid, round_no, stage, home, away)`` made directly (see :func:`_ref`)."""
+    spec: MatchSpec = _new(MatchSpec)
+    _set(spec, "id", mid)
+    _set(spec, "round", round_no)
+    _set(spec, "stage", stage)
+    _set(spec, "home", home)
+    _set(spec, "away", away)
+    return spec
 
 
 # ---------------------------------------------------------------------------------------------
