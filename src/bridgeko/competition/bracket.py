@@ -455,14 +455,15 @@ def resolve(
 def _resolve(
     scheme: Scheme, res: Mapping[str, int | None], present: frozenset[int]
 ) -> BracketState:
-    winners: dict[str, Slot] = {}
-    losers: dict[str, Slot] = {}
-    states: dict[str, MatchState] = {}
+    out: dict[str, tuple[Slot, Slot]] = {}  # match id -> (winner, loser)
+    states: list[MatchState] = []
     refs = scheme._result_refs()
+    matches = scheme.matches
+    in_order = scheme._in_round_order()
     team_s, empty_s, pending_s = SlotStatus.TEAM, SlotStatus.EMPTY, SlotStatus.PENDING
     new, slot_t, state_t = _tuple_new, Slot, MatchState
     # Validated: references point to earlier rounds (a stable sort: linear when in order).
-    for spec in sorted(scheme.matches, key=attrgetter("round")):
+    for spec in matches if in_order else sorted(matches, key=attrgetter("round")):
         mid = spec.id
         ref = spec.home
         if ref.__class__ is Number:
@@ -473,7 +474,7 @@ def _resolve(
                 else new(slot_t, (ref, empty_s, None, _NO))
             )
         else:
-            home = winners[ref.match] if ref.__class__ is Winner else losers[ref.match]  # type: ignore[union-attr]
+            home = out[ref.match][0 if ref.__class__ is Winner else 1]  # type: ignore[union-attr]
         ref = spec.away
         if ref.__class__ is Number:
             n = ref.number
@@ -483,7 +484,7 @@ def _resolve(
                 else new(slot_t, (ref, empty_s, None, _NO))
             )
         else:
-            away = winners[ref.match] if ref.__class__ is Winner else losers[ref.match]  # type: ignore[union-attr]
+            away = out[ref.match][0 if ref.__class__ is Winner else 1]  # type: ignore[union-attr]
         w_ref, l_ref = refs[mid]
         hs, as_ = home[1], away[1]
         given = mid in res
@@ -546,9 +547,12 @@ def _resolve(
                 new(slot_t, (l_ref, empty_s, None, _NO)),
             )
             status = MatchStatus.NO_WINNER
-        winners[mid], losers[mid] = w, lo
-        states[mid] = new(state_t, (spec, home, away, status, w, lo))
-    return BracketState(scheme, present, tuple(states[m.id] for m in scheme.matches))
+        out[mid] = (w, lo)
+        states.append(new(state_t, (spec, home, away, status, w, lo)))
+    if not in_order:
+        by_id = {m[0].id: m for m in states}
+        states = [by_id[m.id] for m in matches]
+    return BracketState(scheme, present, tuple(states))
 
 
 def numbered_results(

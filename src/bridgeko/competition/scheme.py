@@ -19,6 +19,7 @@ to its team. Errors carry their message as a translatable
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import tomllib
@@ -256,14 +257,18 @@ class Scheme:
     _by_id: dict[str, MatchSpec] = field(init=False, repr=False, compare=False)
     _index: dict[str, int] = field(init=False, repr=False, compare=False)
     _refs: dict[str, tuple[Winner, Loser]] = field(init=False, repr=False, compare=False)
+    _ordered: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._set_index(_validate(self))
+        by_id = _validate(self)
+        ordered = all(a.round <= b.round for a, b in itertools.pairwise(self.matches))
+        self._set_index(by_id, ordered=ordered)
 
-    def _set_index(self, by_id: dict[str, MatchSpec]) -> None:
+    def _set_index(self, by_id: dict[str, MatchSpec], *, ordered: bool) -> None:
         object.__setattr__(self, "_by_id", by_id)
         object.__setattr__(self, "_index", {mid: k for k, mid in enumerate(by_id)})
         object.__setattr__(self, "_refs", {})
+        object.__setattr__(self, "_ordered", ordered)
 
     @classmethod
     def _built(
@@ -279,7 +284,7 @@ class Scheme:
         for key, value in (("size", size), ("matches", matches), ("places", places)):
             object.__setattr__(scheme, key, value)
         object.__setattr__(scheme, "name", name)
-        scheme._set_index({m.id: m for m in matches})
+        scheme._set_index({m.id: m for m in matches}, ordered=True)  # built round by round
         return scheme
 
     def match(self, match_id: str) -> MatchSpec:
@@ -310,6 +315,11 @@ class Scheme:
                 mid = m.id
                 refs[mid] = (winners.get(mid) or Winner(mid), losers.get(mid) or Loser(mid))
         return refs
+
+    def _in_round_order(self) -> bool:
+        """Whether :attr:`matches` lists no match before one of an earlier round (as the
+        standard scheme does)."""
+        return self._ordered
 
     def position(self, match_id: str) -> int:
         """The index of a match in :attr:`matches` (scheme order)."""
