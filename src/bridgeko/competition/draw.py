@@ -36,7 +36,7 @@ import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from operator import attrgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bridgeko.bridge import commit_reveal
@@ -351,7 +351,7 @@ def _canonical_entries(entries: Iterable[DrawEntry]) -> list[DrawEntry]:
     texts: list[DrawEntry] = []
     for e in entries:
         (numbers if isinstance(e.id, int) else texts).append(e)
-    by_id = attrgetter("id")
+    by_id = itemgetter(0)  # DrawEntry.id
     numbers.sort(key=by_id)
     texts.sort(key=by_id)
     return numbers + texts
@@ -415,14 +415,18 @@ _SURE = _2_64 - _2_32
 
 
 def _number(
-    teams: Sequence[DrawEntry], position: Mapping[TeamId, int], seeded: int
+    teams: Sequence[DrawEntry],
+    position: Mapping[TeamId, int],
+    seeded: int,
+    in_order: Sequence[TeamId] | None = None,
 ) -> list[TeamId]:
     """Team ids by number (index 0 = number 1): R11.1-R11.3 with I3 ties in lot order.
 
-    ``position`` (each team's place in the lot or the drawn order) is different for every team.
+    ``position`` (each team's place in the lot or the drawn order) is different for every team;
+    ``in_order`` may give the ids already sorted by it (the lot itself).
     """
     by_id = {t.id: t for t in teams}
-    ordered_ids = sorted(by_id, key=position.__getitem__)
+    ordered_ids = in_order if in_order is not None else sorted(by_id, key=position.__getitem__)
     # Decreasing Elo, equal Elo in lot order: the sort is stable, also with reverse=True.
     by_elo = sorted(map(by_id.__getitem__, ordered_ids), key=_ELO, reverse=True)
     top = [t.id for t in by_elo[:seeded]]  # R11.1, R11.2, I3
@@ -430,7 +434,7 @@ def _number(
     return top + [i for i in ordered_ids if i not in top_set]  # R11.3
 
 
-_ELO = attrgetter("elo")
+_ELO = itemgetter(2)  # DrawEntry.elo
 
 
 def _ties_that_matter(teams: Sequence[DrawEntry], seeded: int) -> list[list[DrawEntry]]:
@@ -451,7 +455,7 @@ def _ties_that_matter(teams: Sequence[DrawEntry], seeded: int) -> list[list[Draw
 def _entries(teams: Sequence[DrawTeam]) -> list[DrawEntry]:
     out: list[DrawEntry] = []
     seen: set[TeamId] = set()
-    append, add, entry = out.append, seen.add, DrawEntry
+    append, add, new, entry = out.append, seen.add, tuple.__new__, DrawEntry
     for t in teams:
         tid, name, elo = t.id, t.name, t.elo
         # The usual exact types first (a big field), then the general checks.
@@ -469,7 +473,7 @@ def _entries(teams: Sequence[DrawTeam]) -> list[DrawEntry]:
                 f"team {tid!r} ({name}): the Elo must be a whole number (rounded, R10.1), "
                 f"not {elo!r}"
             )
-        append(entry(tid, name, elo))
+        append(new(entry, (tid, name, elo)))
     return _canonical_entries(out)
 
 
@@ -548,7 +552,7 @@ def _protocol(
         "committed_at": committed_at,
         "seed": seed_hex,
         "lot_order": list(lot),
-        "numbering": {str(n): tid for n, tid in enumerate(numbering, start=1)},
+        "numbering": dict(zip(map(str, range(1, len(numbering) + 1)), numbering, strict=True)),
         "byes": [
             {"number": n, "team": numbering[n - 1], "name": names[numbering[n - 1]]}
             for n in bye_numbers
@@ -595,8 +599,8 @@ def hold_draw(
         size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
         seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
         lot = _shuffled(seed, [e.id for e in entries])  # entries: canonical order, distinct ids
-        position = {tid: k for k, tid in enumerate(lot)}
-        numbering = _number(entries, position, seeded)
+        position = dict(zip(lot, range(len(lot)), strict=True))
+        numbering = _number(entries, position, seeded, in_order=lot)
         doc = _protocol(
             method=METHOD_HMAC,
             edition=edition if edition is not None else (reg_edition or ""),
