@@ -751,7 +751,7 @@ def test_bracket_errors_carry_translatable_messages() -> None:
     from bridgeko.competition import bracket, scheme
 
     czech = {
-        scheme.IN_CONTEXT: "%(where)s: %(error)s",
+        scheme.IN_CONTEXT: "%(where)s: %(problem)s",
         scheme.MATCH_LABEL: "zápas %(match)s",
         scheme.REF_TO_UNKNOWN_MATCH: "zápas %(match)s: '%(ref)s' odkazuje na neznámý zápas",
         scheme.REF_WINNER: "vítěz zápasu %(match)s",

@@ -114,7 +114,7 @@ STAGE_NOT_KNOWN = N_("%(where)s: unknown stage %(stage)s (one of %(allowed)s)")
 PLACES_NOT_A_TABLE = N_("'places' must be a table/object: place -> 'winner of X'")
 PLACE_KEY_NOT_WHOLE = N_("place %(place)s must be a whole number")
 PLACE_LABEL = N_("place %(place)s")
-IN_CONTEXT = N_("%(where)s: %(error)s")
+IN_CONTEXT = N_("%(where)s: %(problem)s")
 CANNOT_READ = N_("cannot read the scheme file %(path)s: %(error)s")
 NOT_A_VALID_FILE = N_("%(file)s: not a valid %(kind)s file: %(error)s")
 TEAMS_DO_NOT_FIT = N_("%(teams)s teams do not fit a scheme for %(size)s")
@@ -126,7 +126,7 @@ def _error(template: str, **params: Param) -> SchemeError:
 
 def _within(where: Param, exc: BracketError) -> SchemeError:
     """``exc`` with its place in front ("match F: ...", "annex.toml: ...")."""
-    return _error(IN_CONTEXT, where=where, error=exc.detail)
+    return _error(IN_CONTEXT, where=where, problem=exc.detail)
 
 
 # ---------------------------------------------------------------------------------------------
