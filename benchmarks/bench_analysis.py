@@ -35,7 +35,7 @@ from bridgeko.bridge.cards import Deal, Seat, Strain
 from bridgeko.bridge.ddtable import DDTable
 from bridgeko.bridge.dealing import deal_set
 
-SEED = bytes.fromhex("da7a" * 16)
+SEED = bytes.fromhex("e5913445c992ba9c706ae08244976e3200ae803daad8a51ea20ab5c9af967383")
 SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
 

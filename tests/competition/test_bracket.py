@@ -608,3 +608,167 @@ def test_I7_standings_never_overlap_and_place_every_team_once(data: st.DataObjec
     assert len(seats) == len(set(seats))
     assert all(p.last - p.first + 1 == len(p.numbers) for p in places)
     assert sorted(n for p in places for n in p.numbers) == list(range(1, teams + 1))
+
+
+# --- fast at any size: the same results as the plain definitions --------------------------------
+
+
+def _resolve_by_definition(
+    scheme: Any, results: dict[str, int | None], present: frozenset[int]
+) -> list[tuple[Any, ...]]:
+    """The bracket resolved as first written (every slot a copy with its candidates worked out
+    at once): per match (id, status, home, away, winner, loser), a slot as
+    (ref, status, number, candidates). Raises ValueError where resolve raises BracketError."""
+    out: dict[str, tuple[Any, ...]] = {}
+    team, empty, pending = SlotStatus.TEAM, SlotStatus.EMPTY, SlotStatus.PENDING
+
+    def slot_of(ref: Any) -> tuple[Any, ...]:
+        if isinstance(ref, Number):
+            if ref.number in present:
+                return (ref, team, ref.number, frozenset({ref.number}))
+            return (ref, empty, None, frozenset())
+        src = out[ref.match]
+        s = src[4] if isinstance(ref, Winner) else src[5]
+        return (ref, s[1], s[2], s[3])
+
+    for spec in sorted(scheme.matches, key=lambda m: m.round):
+        home, away = slot_of(spec.home), slot_of(spec.away)
+        w_ref, l_ref = Winner(spec.id), Loser(spec.id)
+        empty_w, empty_l = (w_ref, empty, None, frozenset()), (l_ref, empty, None, frozenset())
+        given = spec.id in results
+        outcome = results.get(spec.id)
+        cands = home[3] | away[3]
+        if home[1] is team and away[1] is team:
+            if not given:
+                state = (
+                    MatchStatus.TO_PLAY,
+                    (w_ref, pending, None, cands),
+                    (l_ref, pending, None, cands),
+                )
+            elif outcome is None:
+                state = (MatchStatus.NO_WINNER, empty_w, empty_l)
+            elif outcome in (home[2], away[2]):
+                loser = away[2] if outcome == home[2] else home[2]
+                state = (
+                    MatchStatus.PLAYED,
+                    (w_ref, team, outcome, frozenset({outcome})),
+                    (l_ref, team, loser, frozenset({loser})),
+                )
+            else:
+                raise ValueError(spec.id)
+        elif pending in (home[1], away[1]):
+            if given:
+                raise ValueError(spec.id)
+            no_loser = empty in (home[1], away[1])
+            lo = empty_l if no_loser else (l_ref, pending, None, cands)
+            state = (MatchStatus.PENDING, (w_ref, pending, None, cands), lo)
+        elif team in (home[1], away[1]):
+            t = home if home[1] is team else away
+            if given and outcome != t[2]:
+                raise ValueError(spec.id)
+            state = (MatchStatus.BYE, (w_ref, team, t[2], t[3]), empty_l)
+        else:
+            if given and outcome is not None:
+                raise ValueError(spec.id)
+            state = (MatchStatus.NO_WINNER, empty_w, empty_l)
+        out[spec.id] = (spec.id, state[0], home, away, state[1], state[2])
+    return [out[m.id] for m in scheme.matches]
+
+
+def _as_plain(state: Any) -> list[tuple[Any, ...]]:
+    def slot(s: Any) -> tuple[Any, ...]:
+        return (s.ref, s.status, s.number, s.candidates)
+
+    return [
+        (m.id, m.status, slot(m.home), slot(m.away), slot(m.winner), slot(m.loser))
+        for m in state.matches
+    ]
+
+
+@settings(max_examples=150, deadline=None)
+@given(k=st.integers(2, 8), data=st.data())
+def test_R13_I16_resolve_equals_its_definition(k: int, data: st.DataObject) -> None:
+    """Random present numbers and random results (valid or not), on the standard scheme and on
+    the same scheme read back from plain data (validated, refs not shared)."""
+    size = 2**k
+    present = frozenset(data.draw(st.sets(st.integers(1, size), max_size=size), label="present"))
+    standard = standard_scheme(size)
+    ids = [m.id for m in standard.matches]
+    results = data.draw(
+        st.dictionaries(st.sampled_from(ids), st.none() | st.integers(1, size), max_size=size),
+        label="results",
+    )
+    for scheme in (standard, scheme_from_dict(scheme_to_dict(standard))):
+        try:
+            expected = _resolve_by_definition(scheme, results, present)
+        except ValueError:
+            with pytest.raises(BracketError):
+                resolve(scheme, results, teams=present)
+            continue
+        state = resolve(scheme, results, teams=present)
+        assert _as_plain(state) == expected
+
+
+@pytest.mark.parametrize("k", range(2, 11))
+def test_R9_1_standard_scheme_is_valid_when_validated_again(k: int) -> None:
+    """standard_scheme skips re-validation; the same matches pass the full validation."""
+    scheme = standard_scheme(2**k)
+    again = scheme_from_dict(scheme_to_dict(scheme))
+    assert again == scheme
+    assert again._result_refs() == scheme._result_refs()
+    state = resolve(scheme, teams=2**k - 3)
+    assert _as_plain(state) == _resolve_by_definition(scheme, {}, frozenset(range(1, 2**k - 2)))
+
+
+def test_slots_are_immutable_values() -> None:
+    import copy
+    import operator
+    import pickle
+
+    from bridgeko.competition.bracket import Slot
+
+    state = resolve(standard_scheme(8), teams=8)
+    final = state.match("F")
+    assert final.home.candidates == frozenset({1, 4, 5, 8})
+    made = Slot(Winner("SF1"), SlotStatus.PENDING, None, frozenset({1, 4, 5, 8}))
+    assert final.home == made and hash(final.home) == hash(made)
+    assert operator.ne(final.home, made) is False
+    assert final.home != Slot(Winner("SF1"), SlotStatus.PENDING, None, frozenset({1}))
+    assert repr(made) == (
+        "Slot(ref=Winner(match='SF1'), status=<SlotStatus.PENDING: 'pending'>, number=None, "
+        f"candidates={frozenset({1, 4, 5, 8})!r})"
+    )
+    assert pickle.loads(pickle.dumps(final)) == final
+    assert copy.deepcopy(state.matches) == state.matches
+    with pytest.raises(AttributeError):
+        final.home.number = 3  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        final.status = MatchStatus.PLAYED  # type: ignore[misc]
+    assert state.match("QF1").decided is False
+
+
+def test_bracket_errors_carry_translatable_messages() -> None:
+    from bridgeko.competition import bracket, scheme
+
+    czech = {
+        scheme.IN_CONTEXT: "%(where)s: %(problem)s",
+        scheme.MATCH_LABEL: "zápas %(match)s",
+        scheme.REF_TO_UNKNOWN_MATCH: "zápas %(match)s: '%(ref)s' odkazuje na neznámý zápas",
+        scheme.REF_WINNER: "vítěz zápasu %(match)s",
+        bracket.NOT_ITS_WINNER: "zápas %(match)s je %(home)s – %(away)s; "
+        "%(outcome)s nemůže být jeho vítězem",
+    }
+    with pytest.raises(SchemeError) as info:
+        scheme_from_dict(_doc(*SF, _m("F", 2, "final", "winner of SF1", "winner of X")))
+    assert str(info.value) == "match F: 'winner of X' refers to an unknown match"
+    assert info.value.detail.template == scheme.REF_TO_UNKNOWN_MATCH
+    assert info.value.detail.format(czech.get) == (
+        "zápas F: 'vítěz zápasu X' odkazuje na neznámý zápas"
+    )
+    with pytest.raises(SchemeError) as info:
+        scheme_from_dict(_doc(*SF, _m("F", 2, "final", "winner of SF1", "winner or X")))
+    assert info.value.detail.template == scheme.IN_CONTEXT
+    with pytest.raises(BracketError) as err:
+        resolve(standard_scheme(4), {"SF1": 2}, teams=4)
+    assert str(err.value) == "match SF1 is 1 v 4; 2 cannot be its winner"
+    assert err.value.detail.format(czech.get) == "zápas SF1 je 1 – 4; 2 nemůže být jeho vítězem"

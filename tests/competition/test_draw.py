@@ -17,7 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgeko.bridge.commit_reveal import seed_problem
 from bridgeko.competition import draw as draw_module
+from bridgeko.competition import draw_protocol
 from bridgeko.competition.draw import (
     METHOD_HMAC,
     METHOD_MANUAL,
@@ -32,8 +34,8 @@ from bridgeko.competition.draw import (
     protocol_json,
     scheme_size,
     seeded_count,
-    verify_protocol,
 )
+from bridgeko.competition.draw_protocol import verify_protocol
 from bridgeko.competition.regulations import (
     DrawRules,
     EditionInfo,
@@ -47,6 +49,7 @@ PRAGUE = timezone(timedelta(hours=1))
 WHEN = datetime(1999, 3, 12, 18, 0, tzinfo=PRAGUE)
 PLACE = "Bridge Club Nové Město nad Metují"
 SEED = bytes(range(32))
+OTHER_SEED = hashlib.sha256(b"other").digest()
 
 
 @dataclass(frozen=True)
@@ -101,10 +104,9 @@ def test_R11_1_seeded_count_is_a_quarter(size: int, seeded: int) -> None:
 
 
 def test_I8_commitment_is_sha256_of_the_seed() -> None:
-    # SHA-256 of the empty string and of "abc" (FIPS 180-2 test vectors).
-    assert commitment(b"") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
-    assert commitment(b"abc") == (
-        "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    # SHA-256 of the 448-bit FIPS 180-2 test message (56 bytes: a seed that keeps the rule).
+    assert commitment(b"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == (
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
     )
     seed = new_seed()
     assert len(seed) == 32 and seed != new_seed()
@@ -164,8 +166,9 @@ def test_I8_lot_is_uniform_for_three_teams() -> None:
 
 
 def test_I8_draw_never_uses_python_random() -> None:
-    source = Path(draw_module.__file__).read_text(encoding="utf-8")
-    assert "import random" not in source and "from random" not in source
+    for module in (draw_module, draw_protocol):
+        source = Path(str(module.__file__)).read_text(encoding="utf-8")
+        assert "import random" not in source and "from random" not in source
 
 
 # --- R11: seeding and numbering ---------------------------------------------------------------
@@ -250,7 +253,7 @@ def test_I8_different_seeds_change_the_numbering() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     elos=st.lists(st.integers(400, 700), min_size=8, max_size=70),
-    seed=st.binary(min_size=16, max_size=32),
+    seed=st.binary(min_size=16, max_size=32).filter(lambda s: seed_problem(s) is None),
 )
 def test_R11_properties_of_any_draw(elos: list[int], seed: bytes) -> None:
     teams = field(elos)
@@ -274,9 +277,11 @@ def test_R11_properties_of_any_draw(elos: list[int], seed: bytes) -> None:
 
 def test_I8_seed_must_match_the_commitment() -> None:
     with pytest.raises(DrawError, match="does not match the published commitment"):
-        hold_draw(field(ELOS_12), SEED, commitment=commitment(b"other"), drawn_at=WHEN, place=PLACE)
+        hold_draw(
+            field(ELOS_12), SEED, commitment=commitment(OTHER_SEED), drawn_at=WHEN, place=PLACE
+        )
     with pytest.raises(DrawError, match="at least 16 bytes"):
-        held(field(ELOS_12), b"short")
+        hold_draw(field(ELOS_12), b"short", commitment="0" * 64, drawn_at=WHEN, place=PLACE)
 
 
 def test_draw_refuses_bad_teams_and_naive_time() -> None:
@@ -391,7 +396,7 @@ def test_I8_verify_rejects_a_changed_seed() -> None:
 
 def test_I8_verify_rejects_a_changed_commitment() -> None:
     doc = _doc()
-    doc["commitment"] = commitment(b"something else")
+    doc["commitment"] = commitment(hashlib.sha256(b"something else").digest())
     report = verify_protocol(doc)
     assert report.problems == (
         f"the revealed seed does not match the commitment: SHA-256 of the seed is "
@@ -563,7 +568,7 @@ def test_I8_commitment_published_before_the_draw() -> None:
 def test_I8_verify_flags_a_short_seed() -> None:
     doc = _doc()
     doc["seed"] = "abcd"
-    doc["commitment"] = commitment(bytes.fromhex("abcd"))
+    doc["commitment"] = hashlib.sha256(bytes.fromhex("abcd")).hexdigest()
     problems = verify_protocol(doc).problems
     assert problems[0] == "the revealed seed has 2 bytes; a draw needs at least 16"
 
@@ -641,3 +646,119 @@ def test_R11_4_byes_of_the_draw_are_those_of_the_bracket() -> None:
             assert list(byes(size, teams)) == [
                 i for i in range(1, size + 1) if size + 1 - i > teams
             ]
+
+
+# --- I8: the one seed rule (bridge.commit_reveal) ----------------------------------------------
+
+WEAK_SEEDS = [
+    (SEED[:15], "a seed needs at least 16 bytes (32 hex digits), this one has 15"),
+    (
+        bytes(32),
+        "a seed of 32 bytes all equal to 00 is not random; make the seed with a random generator",
+    ),
+    (
+        bytes.fromhex("5eed" * 16),
+        "a seed that repeats the 2 bytes '5eed' is not random; make the seed with a random "
+        "generator",
+    ),
+]
+
+
+@pytest.mark.parametrize(("seed", "message"), WEAK_SEEDS)
+def test_I8_hold_draw_refuses_a_weak_seed_with_a_message(seed: bytes, message: str) -> None:
+    digest = hashlib.sha256(seed).hexdigest()  # a matching commitment: the rule alone refuses
+    with pytest.raises(DrawError) as info:
+        hold_draw(field(ELOS_12), seed, commitment=digest, drawn_at=WHEN, place=PLACE)
+    assert str(info.value) == message
+    problem = seed_problem(seed)
+    assert problem is not None
+    assert info.value.detail.template == problem.template  # translatable (catalogue)
+    assert dict(info.value.detail.params) == problem.params
+    with pytest.raises(DrawError) as refused:
+        commitment(seed)
+    assert str(refused.value) == message
+
+
+@pytest.mark.parametrize(("seed", "message"), WEAK_SEEDS[1:])
+def test_I8_verify_flags_a_revealed_seed_that_is_not_random(seed: bytes, message: str) -> None:
+    doc = _doc()
+    doc["seed"] = seed.hex()
+    doc["commitment"] = hashlib.sha256(seed).hexdigest()
+    report = verify_protocol(doc)
+    assert not report.ok
+    assert report.problems[0] == f"the revealed seed is refused: {message} (I8)"
+    assert report.details[0].template == draw_protocol.V_SEED_NOT_RANDOM
+    # The rest is still recomputed: the lot the weak seed gives is not the recorded one.
+    assert any("lot order differs" in p for p in report.problems[1:])
+
+
+def test_I8_verify_flags_a_15_byte_seed() -> None:
+    doc = _doc()
+    doc["seed"] = SEED[:15].hex()
+    doc["commitment"] = hashlib.sha256(SEED[:15]).hexdigest()
+    assert verify_protocol(doc).problems[0] == (
+        "the revealed seed has 15 bytes; a draw needs at least 16"
+    )
+
+
+# --- fast paths give the results of the plain definitions ---------------------------------------
+
+
+def _number_by_definition(teams: list[Team], position: dict[str, int], seeded: int) -> list[str]:
+    """R11.1-R11.3 and I3 as first written: sort by (-Elo, lot position)."""
+    by_elo = sorted(teams, key=lambda t: (-t.elo, position[t.id]))
+    top = [t.id for t in by_elo[:seeded]]
+    rest = sorted((t.id for t in teams if t.id not in set(top)), key=lambda i: position[i])
+    return top + rest
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    elos=st.lists(st.integers(495, 505), min_size=8, max_size=300),
+    lot_seed=st.binary(min_size=32, max_size=32),
+)
+def test_R11_I3_numbering_equals_its_definition(elos: list[int], lot_seed: bytes) -> None:
+    teams = field(elos)
+    lot = lot_order(lot_seed, [t.id for t in teams])
+    position = {tid: k for k, tid in enumerate(lot)}
+    seeded = seeded_count(scheme_size(len(teams)), len(teams))
+    entries = [draw_module.DrawEntry(t.id, t.name, t.elo) for t in teams]
+    assert draw_module._number(entries, position, seeded) == _number_by_definition(
+        teams, position, seeded
+    )
+
+
+def test_I8_canonical_order_of_mixed_ids_equals_its_definition() -> None:
+    ids: list[int | str] = [5, "b", 3, "a", 10, "B", 1]
+    key = lambda i: (0, i, "") if isinstance(i, int) else (1, 0, i)  # noqa: E731
+    assert draw_module._canonical_ids(ids) == sorted(ids, key=key)
+    assert lot_order(SEED, ids) == reference_lot(SEED, ids)
+
+
+@pytest.mark.parametrize("size", [4, 8, 16, 32, 64, 128, 256, 1024])
+def test_R11_4_byes_without_the_scheme_equal_those_read_off_the_bracket(size: int) -> None:
+    from bridgeko.competition.bracket import MatchStatus as BracketStatus
+    from bridgeko.competition.bracket import resolve, standard_scheme
+
+    scheme = standard_scheme(size)
+    for teams in sorted(
+        {0, 1, 2, size // 4, size // 2 - 1, size // 2, size // 2 + 1, size - 1, size}
+    ):
+        state = resolve(scheme, teams=teams)
+        expected = sorted(
+            m.winner.number
+            for m in state.matches
+            if m.spec.round == 1 and m.status is BracketStatus.BYE and m.winner.number
+        )
+        assert list(byes(size, teams)) == expected
+
+
+def test_I8_lot_shortcut_for_words_far_below_the_limit_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Words below 2^64 - 2^32 are accepted without working out the exact limit; with the
+    shortcut off every word is checked against 2^64 - (2^64 mod m): the same lot."""
+    ids = [f"T{k:03d}" for k in range(300)]
+    fast = lot_order(SEED, ids)
+    monkeypatch.setattr(draw_module, "_SURE", 0)
+    assert lot_order(SEED, ids) == fast == reference_lot(SEED, ids)

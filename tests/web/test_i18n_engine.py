@@ -242,7 +242,9 @@ def test_I8_public_draw_page_shows_the_engines_check_in_czech(world: World) -> N
 
 def _engine_templates() -> list[str]:
     out: list[str] = []
-    for module in sorted((REPO / "src" / "bridgeko" / "competition").glob("*.py")):
+    modules = sorted((REPO / "src" / "bridgeko" / "competition").glob("*.py"))
+    modules.append(REPO / "src" / "bridgeko" / "bridge" / "commit_reveal.py")  # the seed rule
+    for module in modules:
         tree = ast.parse(module.read_text(encoding="utf-8"))
         out += [
             str(node.args[0].value)

@@ -13,6 +13,9 @@ The method (version :data:`METHOD`), the one the Big Deal generator uses:
    ``D`` (about 68 % of them do), so every deal is equally likely.
 3. Before play the organiser publishes :func:`commitment` (SHA-256 of the seed); after play the
    seed is revealed and anyone can check it against the commitment and regenerate every board.
+   Seeds, commitments and the seed rule (at least 16 bytes, no short repeating pattern) are
+   those of :mod:`bridgeko.bridge.commit_reveal`, shared with the draw; the names are
+   re-exported here.
 
 Exact definitions, for anyone re-implementing the check:
 
@@ -46,9 +49,7 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import secrets
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -63,6 +64,16 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat
+from bridgeko.bridge.commit_reveal import (
+    MIN_SEED_BYTES,
+    SEED_BYTES,
+    SeedError,
+    commitment,
+    new_seed,
+    parse_seed,
+    verify_commitment,
+)
+from bridgeko.bridge.commit_reveal import check_seed as _check_seed
 from bridgeko.bridge.errors import BridgeInputError
 
 __all__ = [
@@ -77,6 +88,7 @@ __all__ = [
     "DealHash",
     "DealSetProtocol",
     "SeatArray",
+    "SeedError",
     "board_deal_number",
     "board_numbers",
     "card_seats",
@@ -113,12 +125,6 @@ METHOD_DESCRIPTION = (
 )
 """A human-readable statement of the method, for the published protocol."""
 
-SEED_BYTES = 32
-"""Length of a seed made by :func:`new_seed` (256 bits)."""
-
-MIN_SEED_BYTES = 16
-"""The shortest seed accepted (128 bits): shorter ones could be found by trying them all."""
-
 MAX_RANGE_BOARDS = 1_000_000
 """The most boards a range text may name (a guard against a typo like ``1-1000000000``)."""
 
@@ -142,50 +148,6 @@ DealHash = Callable[[bytes, bytes], bytes]
 def hmac_sha256(key: bytes, message: bytes) -> bytes:
     """HMAC-SHA-256 of ``message`` keyed with ``key``: the default :data:`DealHash`."""
     return hmac.digest(key, message, "sha256")
-
-
-# --- seeds and commitments -------------------------------------------------------------------
-
-
-def new_seed() -> bytes:
-    """A fresh secret seed of :data:`SEED_BYTES` bytes from the operating system's CSPRNG."""
-    return secrets.token_bytes(SEED_BYTES)
-
-
-def commitment(seed: bytes) -> str:
-    """The commitment published before play: the hex SHA-256 of the seed."""
-    return hashlib.sha256(_check_seed(seed)).hexdigest()
-
-
-def verify_commitment(seed: bytes, commitment_hex: str) -> bool:
-    """Whether ``seed`` is the seed committed to by ``commitment_hex`` (constant-time compare)."""
-    expected = hashlib.sha256(bytes(seed)).hexdigest().encode("ascii")
-    given = commitment_hex.strip().lower().encode("utf-8", "replace")
-    return hmac.compare_digest(expected, given)
-
-
-def parse_seed(text: str) -> bytes:
-    """A seed from its hex spelling; a :class:`BridgeInputError` naming the problem otherwise."""
-    t = "".join(text.split())
-    try:
-        seed = bytes.fromhex(t)
-    except ValueError:
-        raise BridgeInputError(
-            f"not a seed: {text!r} (expected hexadecimal digits, as printed by "
-            "'bridgeko deal --commit')"
-        ) from None
-    return _check_seed(seed)
-
-
-def _check_seed(seed: bytes) -> bytes:
-    if not isinstance(seed, bytes | bytearray):
-        raise BridgeInputError(f"a seed is bytes, not {type(seed).__name__}")
-    if len(seed) < MIN_SEED_BYTES:
-        raise BridgeInputError(
-            f"a seed needs at least {MIN_SEED_BYTES} bytes ({2 * MIN_SEED_BYTES} hex digits), "
-            f"this one has {len(seed)}"
-        )
-    return bytes(seed)
 
 
 # --- board numbers ---------------------------------------------------------------------------

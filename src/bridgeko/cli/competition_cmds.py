@@ -1,6 +1,9 @@
 """Competition commands: ``bridgeko verify-draw`` and ``bridgeko bracket``.
 
-Thin shells over :mod:`bridgeko.competition.draw` and :mod:`bridgeko.competition.bracket`.
+Thin shells over :mod:`bridgeko.competition.draw_protocol` (reading and verifying a draw
+protocol, the seed rule of :mod:`bridgeko.bridge.commit_reveal` included),
+:mod:`bridgeko.competition.scheme` (building and loading schemes) and
+:mod:`bridgeko.competition.bracket` (resolving them).
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from bridgeko.cli import CommandError
-from bridgeko.competition.bracket import describe, load_scheme, standard_scheme
-from bridgeko.competition.draw import ProtocolError, verify_protocol
+from bridgeko.competition.bracket import describe
+from bridgeko.competition.draw import ProtocolError
+from bridgeko.competition.draw_protocol import verify_protocol
+from bridgeko.competition.scheme import load_scheme, standard_scheme
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

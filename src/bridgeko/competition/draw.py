@@ -6,7 +6,9 @@ imports no models; the web layer passes its teams in and stores the protocol it 
 How the lot is made (I8), so that anyone can recompute it:
 
 1. Before the draw the organiser publishes ``commitment(seed)``: the SHA-256 of a secret random
-   seed (:func:`new_seed`, 32 bytes from :mod:`secrets`).
+   seed (:func:`new_seed`, 32 bytes from :mod:`secrets`). Seeds, commitments and the seed rule
+   (at least 16 bytes, no short repeating pattern) are those of
+   :mod:`bridgeko.bridge.commit_reveal`, shared with computer dealing.
 2. At the draw the seed is revealed. The *lot* is a random order of all the teams, a
    deterministic function of the seed and the sorted list of team ids only: a Fisher-Yates
    shuffle of the ids (canonical order: integers ascending, then texts ascending) driven by
@@ -16,7 +18,9 @@ How the lot is made (I8), so that anyone can recompute it:
    lot order too (I3): one recorded random draw decides everything.
 
 The protocol (:func:`protocol_json`) records the inputs, the commitment, the seed and the result;
-:func:`verify_protocol` recomputes everything and lists each mismatch in words. A draw made by
+:func:`~bridgeko.competition.draw_protocol.verify_protocol` (module
+:mod:`bridgeko.competition.draw_protocol`, its names re-exported here) recomputes everything and
+lists each mismatch in words. A draw made by
 hand at the announced place (R11.5) is entered with :func:`manual_draw`; its protocol says
 method ``"manual"``.
 
@@ -27,23 +31,93 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import itertools
 import json
-import secrets
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+import struct
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
-from typing import Any, Generic, Protocol, TypeVar
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
-from bridgeko.competition.bracket import MatchStatus as BracketStatus
-from bridgeko.competition.bracket import resolve, standard_scheme
-from bridgeko.competition.messages import N_, Message, Param
+from bridgeko.bridge import commit_reveal
+from bridgeko.bridge.commit_reveal import new_seed as new_seed
+from bridgeko.competition import _gc
+from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import DrawRules, EntryRules, Regulations
+from bridgeko.competition.scheme import standard_byes
+
+if TYPE_CHECKING:  # re-exported lazily (module __getattr__ below): draw_protocol imports this
+    from bridgeko.competition.draw_protocol import (
+        V_BYE_HOLDER,
+        V_BYES_NUMBERS,
+        V_CHECKED_MANUAL,
+        V_CHECKED_RANDOM,
+        V_COMMITTED_LATE,
+        V_DRAWN_ORDER,
+        V_LISTED_TWICE,
+        V_LOT_DIFFERS,
+        V_MANUAL_DRAW,
+        V_NO_NUMBER,
+        V_NOBODY,
+        V_NUMBER_DIFFERS,
+        V_NUMBER_OUTSIDE,
+        V_NUMBER_UNKNOWN_TEAM,
+        V_RANDOM_DRAW,
+        V_SEED_MISMATCH,
+        V_SEED_NOT_HEX,
+        V_SEED_NOT_RANDOM,
+        V_SEED_SHORT,
+        V_SEEDED_NOT_RECOMPUTED,
+        V_SEEDED_ORDER,
+        V_SEEDED_WRONG,
+        V_SEVERAL_NUMBERS,
+        V_SIZE_NOT_RECOMPUTED,
+        V_SIZE_WRONG,
+        V_SUMMARY_OK,
+        V_SUMMARY_OK_NO_EDITION,
+        V_SUMMARY_PROBLEMS,
+        V_SUMMARY_PROBLEMS_NO_EDITION,
+        V_TEAM_TEXT,
+        V_UNSEEDED_HIGHER,
+        VerifyReport,
+        verify_protocol,
+    )
 
 __all__ = [
     "FORMAT",
     "METHOD_HMAC",
     "METHOD_MANUAL",
+    "V_BYES_NUMBERS",
+    "V_BYE_HOLDER",
+    "V_CHECKED_MANUAL",
+    "V_CHECKED_RANDOM",
+    "V_COMMITTED_LATE",
+    "V_DRAWN_ORDER",
+    "V_LISTED_TWICE",
+    "V_LOT_DIFFERS",
+    "V_MANUAL_DRAW",
+    "V_NOBODY",
+    "V_NO_NUMBER",
+    "V_NUMBER_DIFFERS",
+    "V_NUMBER_OUTSIDE",
+    "V_NUMBER_UNKNOWN_TEAM",
+    "V_RANDOM_DRAW",
+    "V_SEEDED_NOT_RECOMPUTED",
+    "V_SEEDED_ORDER",
+    "V_SEEDED_WRONG",
+    "V_SEED_MISMATCH",
+    "V_SEED_NOT_HEX",
+    "V_SEED_NOT_RANDOM",
+    "V_SEED_SHORT",
+    "V_SEVERAL_NUMBERS",
+    "V_SIZE_NOT_RECOMPUTED",
+    "V_SIZE_WRONG",
+    "V_SUMMARY_OK",
+    "V_SUMMARY_OK_NO_EDITION",
+    "V_SUMMARY_PROBLEMS",
+    "V_SUMMARY_PROBLEMS_NO_EDITION",
+    "V_TEAM_TEXT",
+    "V_UNSEEDED_HIGHER",
     "DrawEntry",
     "DrawError",
     "DrawInternalError",
@@ -69,8 +143,6 @@ FORMAT_VERSION = 1
 METHOD_HMAC = "hmac-sha256-fisher-yates-v1"
 METHOD_MANUAL = "manual"
 _DOMAIN = b"bridgeko draw lot v1\x00"
-_MIN_SEED_BYTES = 16
-_SEED_BYTES = 32
 
 _METHOD_TEXT = (
     "Lot: the team ids in canonical order (integers ascending, then texts ascending), encoded "
@@ -98,58 +170,6 @@ UNSEEDED_NOT_DRAWN = N_(
     "team %(team)s (%(name)s) is not seeded and must be in the drawn order (R11.3)"
 )
 """Message templates of the :class:`DrawError` a user meets (the web layer translates them)."""
-
-# The problems of :func:`verify_protocol` (templates; VerifyReport.details holds them filled in).
-V_TEAM_TEXT = N_("%(team)s (%(name)s, Elo %(elo)s)")
-V_LISTED_TWICE = N_("team %(team)s is listed twice in the inputs")
-V_NUMBER_UNKNOWN_TEAM = N_("number %(number)s is given to %(team)s, which is not among the teams")
-V_NUMBER_OUTSIDE = N_(
-    "number %(number)s is outside 1..%(n)s: with %(n)s teams the highest numbers of the scheme "
-    "are missing (R11.4)"
-)
-V_NO_NUMBER = N_("team %(team)s has no number")
-V_SEVERAL_NUMBERS = N_("team %(team)s has %(count)s numbers: %(numbers)s")
-V_SIZE_NOT_RECOMPUTED = N_("the scheme size cannot be recomputed: %(error)s")
-V_SIZE_WRONG = N_("the scheme size is recorded as %(recorded)s; %(n)s teams give %(size)s (R9.2)")
-V_SEEDED_NOT_RECOMPUTED = N_("the seeded count cannot be recomputed: %(error)s")
-V_SEEDED_WRONG = N_("the seeded count is recorded as %(recorded)s; it should be %(seeded)s (R11.1)")
-V_SEED_NOT_HEX = N_("the revealed seed is not a hexadecimal text")
-V_SEED_SHORT = N_("the revealed seed has %(count)s bytes; a draw needs at least %(min)s")
-V_COMMITTED_LATE = N_("the commitment was published after the draw, not before it (I8)")
-V_SEED_MISMATCH = N_(
-    "the revealed seed does not match the commitment: SHA-256 of the seed is %(digest)s, the "
-    "published commitment is %(commitment)s (I8)"
-)
-V_LOT_DIFFERS = N_(
-    "the recorded lot order differs from the one the seed gives, first at position %(position)s"
-)
-V_DRAWN_ORDER = N_("the drawn order does not fit: %(error)s")
-V_SEEDED_ORDER = N_(
-    "seeded number %(a)s %(team_a)s has a lower Elo than number %(b)s %(team_b)s (R11.2)"
-)
-V_UNSEEDED_HIGHER = N_(
-    "unseeded number %(number)s: team %(team)s has a higher Elo than a seeded team "
-    "(the lowest seeded Elo is %(lowest)s) (R11.1)"
-)
-V_NOBODY = N_("nobody")
-V_NUMBER_DIFFERS = N_("number %(number)s: the protocol gives %(given)s, the draw gives %(want)s")
-V_BYES_NUMBERS = N_(
-    "the byes are recorded for numbers %(recorded)s; %(n)s teams in a scheme for %(size)s give "
-    "%(expected)s (R11.4)"
-)
-V_BYE_HOLDER = N_(
-    "the bye of number %(number)s names %(team)s, but number %(number)s is %(holder)s"
-)
-V_RANDOM_DRAW = N_("random draw")
-V_MANUAL_DRAW = N_("manual draw")
-V_SUMMARY_PROBLEMS = N_("%(count)s problem(s) in the %(kind)s protocol of %(edition)s")
-V_SUMMARY_PROBLEMS_NO_EDITION = N_("%(count)s problem(s) in the %(kind)s protocol of the draw")
-V_CHECKED_RANDOM = N_("seed matches the commitment, lot and numbering recomputed")
-V_CHECKED_MANUAL = N_("seeding by Elo and numbering in drawn order checked (made by hand)")
-V_SUMMARY_OK = N_("%(edition)s: %(n)s teams, scheme for %(size)s, %(seeded)s seeded; %(checked)s")
-V_SUMMARY_OK_NO_EDITION = N_(
-    "draw: %(n)s teams, scheme for %(size)s, %(seeded)s seeded; %(checked)s"
-)
 
 
 class DrawError(ValueError):
@@ -189,9 +209,9 @@ class DrawTeam(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True)
-class DrawEntry:
-    """A plain team value (used when a protocol is read back)."""
+class DrawEntry(NamedTuple):
+    """A plain team value (used when a protocol is read back); a named tuple, cheap to make
+    for a big field."""
 
     id: TeamId
     name: str
@@ -285,76 +305,64 @@ def seeded_count(size: int, n_teams: int, *, seeded_divisor: int | None = None) 
 def byes(size: int, n_teams: int) -> tuple[int, ...]:
     """Numbers whose first-round opponent is missing and who go straight on (R11.4, I1).
 
-    Read off the standard scheme (:func:`bridgeko.competition.bracket.resolve`), so the draw
-    and the bracket give the byes in one place.
+    Those of the standard scheme (:func:`bridgeko.competition.scheme.standard_byes`, the same
+    as the bracket's :func:`~bridgeko.competition.bracket.resolve` gives), so the draw and the
+    bracket give the byes in one place; worked out without building the scheme.
     """
     if size < 4 or not 0 <= n_teams <= size:
         return ()
-    state = resolve(standard_scheme(size), teams=n_teams)
-    first = (m for m in state.matches if m.spec.round == 1)
-    return tuple(
-        sorted(m.winner.number for m in first if m.status is BracketStatus.BYE and m.winner.number)
-    )
+    return standard_byes(size, n_teams)
 
 
 # ---------------------------------------------------------------------------------------------
 # Verifiable randomness (I8)
 
 
-def new_seed() -> bytes:
-    """A fresh secret seed for a draw: 32 bytes from the operating system's CSPRNG."""
-    return secrets.token_bytes(_SEED_BYTES)
+def _checked_seed(seed: bytes) -> bytes:
+    """``seed`` under the seed rule of :mod:`bridgeko.bridge.commit_reveal`; a
+    :class:`DrawError` carrying the rule's message otherwise."""
+    try:
+        return commit_reveal.check_seed(seed)
+    except commit_reveal.SeedError as exc:
+        raise DrawError(Message(exc.template, exc.params)) from None
 
 
 def commitment(seed: bytes) -> str:
-    """The published commitment to a seed: the SHA-256 of its bytes, as 64 hex digits."""
-    return _sha256_hex(seed)
+    """The published commitment to a seed (:func:`bridgeko.bridge.commit_reveal.commitment`:
+    the SHA-256 of its bytes, as 64 hex digits); a seed that breaks the seed rule raises
+    :class:`DrawError`."""
+    return commit_reveal.commitment(_checked_seed(seed))
 
 
-def _sha256_hex(seed: bytes) -> str:
-    if not isinstance(seed, bytes | bytearray):
-        raise DrawError("the seed must be bytes")
-    return hashlib.sha256(bytes(seed)).hexdigest()
+def _canonical_ids(ids: Iterable[TeamId]) -> list[TeamId]:
+    """``ids`` in canonical order: integers ascending, then texts ascending."""
+    numbers: list[TeamId] = []
+    texts: list[TeamId] = []
+    for tid in ids:
+        (numbers if isinstance(tid, int) else texts).append(tid)
+    numbers.sort()
+    texts.sort()
+    return numbers + texts
 
 
-def _id_key(team_id: TeamId) -> tuple[int, int, str]:
-    if isinstance(team_id, int):
-        return (0, team_id, "")
-    return (1, 0, team_id)
-
-
-def _canonical_ids(ids: Sequence[TeamId]) -> list[TeamId]:
-    return sorted(ids, key=_id_key)
+def _canonical_entries(entries: Iterable[DrawEntry]) -> list[DrawEntry]:
+    """``entries`` by their ids in canonical order (:func:`_canonical_ids`; stable)."""
+    numbers: list[DrawEntry] = []
+    texts: list[DrawEntry] = []
+    for e in entries:
+        (numbers if isinstance(e.id, int) else texts).append(e)
+    by_id = itemgetter(0)  # DrawEntry.id
+    numbers.sort(key=by_id)
+    texts.sort(key=by_id)
+    return numbers + texts
 
 
 def _ids_json(ids: Sequence[TeamId]) -> bytes:
     return json.dumps(list(ids), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-class _Stream:
-    """Uniform integers from HMAC-SHA-256(seed, domain || ids || counter), no modulo bias."""
-
-    def __init__(self, seed: bytes, ids_json: bytes) -> None:
-        self._mac = hmac.new(seed, _DOMAIN + ids_json + b"\x00", hashlib.sha256)
-        self._words = self._generate()
-
-    def _generate(self) -> Iterator[int]:
-        counter = 0
-        while True:
-            mac = self._mac.copy()
-            mac.update(counter.to_bytes(8, "big"))
-            block = mac.digest()
-            for k in range(0, 32, 8):
-                yield int.from_bytes(block[k : k + 8], "big")
-            counter += 1
-
-    def below(self, m: int) -> int:
-        """A uniform integer in 0..m-1."""
-        limit = (1 << 64) - ((1 << 64) % m)
-        for u in self._words:
-            if u < limit:
-                return u % m
-        raise DrawInternalError("the random stream ended")  # pragma: no cover
+_WORDS = struct.Struct(">4Q").unpack  # a 32-byte HMAC block as four 8-byte big-endian words
+_2_64 = 1 << 64
 
 
 def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
@@ -362,17 +370,44 @@ def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
 
     The ids are put in canonical order (integers ascending, then texts ascending), then
     shuffled by Fisher-Yates with uniform integers from the HMAC-SHA-256 stream keyed by the
-    seed (see the module's docstring and the protocol's ``method_description``).
+    seed (see the module's docstring and the protocol's ``method_description``): 8-byte
+    big-endian words of the blocks HMAC(seed, domain || ids || counter), counter = 0, 1, ...;
+    a word u gives j in 0..m-1 only when u < 2^64 - (2^64 mod m) (no modulo bias), j = u mod m.
     """
     ids = _canonical_ids(team_ids)
     if len(set(ids)) != len(ids):
         raise DrawError("team ids must be unique")
-    stream = _Stream(bytes(seed), _ids_json(ids))
+    return _shuffled(seed, ids)
+
+
+def _shuffled(seed: bytes, ids: list[TeamId]) -> list[TeamId]:
+    """Fisher-Yates of ``ids`` (canonical, distinct) with the HMAC stream of :func:`lot_order`."""
+    copy = hmac.new(bytes(seed), _DOMAIN + _ids_json(ids) + b"\x00", hashlib.sha256).copy
     order = list(ids)
+    words: tuple[int, ...] = ()
+    used = 0
+    counter = 0
     for i in range(len(order) - 1, 0, -1):
-        j = stream.below(i + 1)
+        m = i + 1
+        # A word below 2^64 - 2^32 is below the limit 2^64 - (2^64 mod m) for any m <= 2^32:
+        # the exact limit is worked out only for the rare words above it.
+        sure = _SURE if m <= _2_32 else 0
+        while True:
+            if used == len(words):
+                mac = copy()
+                mac.update(counter.to_bytes(8, "big"))
+                words, used, counter = _WORDS(mac.digest()), 0, counter + 1
+            u = words[used]
+            used += 1
+            if u < sure or u < _2_64 - _2_64 % m:
+                break
+        j = u % m
         order[i], order[j] = order[j], order[i]
     return order
+
+
+_2_32 = 1 << 32
+_SURE = _2_64 - _2_32
 
 
 # ---------------------------------------------------------------------------------------------
@@ -380,14 +415,26 @@ def lot_order(seed: bytes, team_ids: Sequence[TeamId]) -> list[TeamId]:
 
 
 def _number(
-    teams: Sequence[DrawEntry], position: Mapping[TeamId, int], seeded: int
+    teams: Sequence[DrawEntry],
+    position: Mapping[TeamId, int],
+    seeded: int,
+    in_order: Sequence[TeamId] | None = None,
 ) -> list[TeamId]:
-    """Team ids by number (index 0 = number 1): R11.1-R11.3 with I3 ties in lot order."""
-    by_elo = sorted(teams, key=lambda t: (-t.elo, position[t.id]))
+    """Team ids by number (index 0 = number 1): R11.1-R11.3 with I3 ties in lot order.
+
+    ``position`` (each team's place in the lot or the drawn order) is different for every team;
+    ``in_order`` may give the ids already sorted by it (the lot itself).
+    """
+    by_id = {t.id: t for t in teams}
+    ordered_ids = in_order if in_order is not None else sorted(by_id, key=position.__getitem__)
+    # Decreasing Elo, equal Elo in lot order: the sort is stable, also with reverse=True.
+    by_elo = sorted(map(by_id.__getitem__, ordered_ids), key=_ELO, reverse=True)
     top = [t.id for t in by_elo[:seeded]]  # R11.1, R11.2, I3
     top_set = set(top)
-    rest = sorted((t.id for t in teams if t.id not in top_set), key=lambda i: position[i])
-    return top + rest  # R11.3
+    return top + [i for i in ordered_ids if i not in top_set]  # R11.3
+
+
+_ELO = itemgetter(2)  # DrawEntry.elo
 
 
 def _ties_that_matter(teams: Sequence[DrawEntry], seeded: int) -> list[list[DrawEntry]]:
@@ -408,22 +455,26 @@ def _ties_that_matter(teams: Sequence[DrawEntry], seeded: int) -> list[list[Draw
 def _entries(teams: Sequence[DrawTeam]) -> list[DrawEntry]:
     out: list[DrawEntry] = []
     seen: set[TeamId] = set()
+    append, add, new, entry = out.append, seen.add, tuple.__new__, DrawEntry
     for t in teams:
         tid, name, elo = t.id, t.name, t.elo
-        if isinstance(tid, bool) or not isinstance(tid, int | str):
+        # The usual exact types first (a big field), then the general checks.
+        if (tid.__class__ is not int and tid.__class__ is not str) and (
+            isinstance(tid, bool) or not isinstance(tid, int | str)
+        ):
             raise DrawError(f"a team id must be a whole number or a text, not {tid!r}")
         if tid in seen:
             raise DrawError(f"team id {tid!r} appears twice")
-        seen.add(tid)
-        if not isinstance(name, str):
+        add(tid)
+        if name.__class__ is not str and not isinstance(name, str):
             raise DrawError(f"team {tid!r}: the name must be a text, not {name!r}")
-        if isinstance(elo, bool) or not isinstance(elo, int):
+        if elo.__class__ is not int and (isinstance(elo, bool) or not isinstance(elo, int)):
             raise DrawError(
                 f"team {tid!r} ({name}): the Elo must be a whole number (rounded, R10.1), "
                 f"not {elo!r}"
             )
-        out.append(DrawEntry(tid, name, elo))
-    return sorted(out, key=lambda e: _id_key(e.id))
+        append(new(entry, (tid, name, elo)))
+    return _canonical_entries(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -501,7 +552,7 @@ def _protocol(
         "committed_at": committed_at,
         "seed": seed_hex,
         "lot_order": list(lot),
-        "numbering": {str(n): tid for n, tid in enumerate(numbering, start=1)},
+        "numbering": dict(zip(map(str, range(1, len(numbering) + 1)), numbering, strict=True)),
         "byes": [
             {"number": n, "team": numbering[n - 1], "name": names[numbering[n - 1]]}
             for n in bye_numbers
@@ -524,45 +575,48 @@ def hold_draw(
     """Holds the draw for ``teams`` with the revealed ``seed`` (R11, I3, I8).
 
     ``commitment`` is the hash published before the draw; a seed that does not match it is
-    refused. ``regulations`` (a :class:`Regulations` or just its :class:`DrawRules`) gives the
+    refused, and so is a seed that breaks the seed rule of
+    :mod:`bridgeko.bridge.commit_reveal` (fewer than 16 bytes, one byte value, a short
+    repeating pattern), with the rule's message as :attr:`DrawError.detail`. ``regulations``
+    (a :class:`Regulations` or just its :class:`DrawRules`) gives the
     scheme sizes, the seeded divisor and, with a full Regulations, the minimum number of teams
     and the edition's name. ``drawn_at`` (time-zone aware) and ``place`` go into the protocol,
     and so does ``committed_at``, when the commitment was published (it must be before the draw).
     """
-    given = _sha256_hex(seed)
-    if len(seed) < _MIN_SEED_BYTES:
-        raise DrawError(f"the seed must be at least {_MIN_SEED_BYTES} bytes, not {len(seed)}")
-    if given != str(commitment).strip().lower():  # public values: no timing concern
+    seed = _checked_seed(seed)
+    if not commit_reveal.verify_commitment(seed, str(commitment)):
         raise DrawError("the seed does not match the published commitment (I8)")
+    given = commit_reveal.commitment(seed)
     drawn_text = _check_drawn_at(drawn_at)
     committed_text: str | None = None
     if committed_at is not None:
         committed_text = _check_time(committed_at, "of the commitment")
         if committed_at.astimezone(UTC) >= drawn_at.astimezone(UTC):  # real time (I8)
             raise DrawError("the commitment must be published before the draw (I8)")
-    rules, reg_edition = _rules(regulations, min_teams)
-    entries = _entries(teams)
-    size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
-    seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
-    lot = lot_order(bytes(seed), [e.id for e in entries])
-    position = {tid: k for k, tid in enumerate(lot)}
-    numbering = _number(entries, position, seeded)
-    doc = _protocol(
-        method=METHOD_HMAC,
-        edition=edition if edition is not None else (reg_edition or ""),
-        drawn_at=drawn_text,
-        committed_at=committed_text,
-        place=place,
-        rules=rules,
-        entries=entries,
-        size=size,
-        seeded=seeded,
-        commit=given,
-        seed_hex=bytes(seed).hex(),
-        lot=lot,
-        numbering=numbering,
-    )
-    return _result(teams, numbering, lot, size, seeded, doc)
+    with _gc.paused():  # many small values, no cycles (see _gc)
+        rules, reg_edition = _rules(regulations, min_teams)
+        entries = _entries(teams)
+        size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
+        seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
+        lot = _shuffled(seed, [e.id for e in entries])  # entries: canonical order, distinct ids
+        position = dict(zip(lot, range(len(lot)), strict=True))
+        numbering = _number(entries, position, seeded, in_order=lot)
+        doc = _protocol(
+            method=METHOD_HMAC,
+            edition=edition if edition is not None else (reg_edition or ""),
+            drawn_at=drawn_text,
+            committed_at=committed_text,
+            place=place,
+            rules=rules,
+            entries=entries,
+            size=size,
+            seeded=seeded,
+            commit=given,
+            seed_hex=bytes(seed).hex(),
+            lot=lot,
+            numbering=numbering,
+        )
+        return _result(teams, numbering, lot, size, seeded, doc)
 
 
 def _result(
@@ -574,15 +628,15 @@ def _result(
     doc: dict[str, Any],
 ) -> DrawResult[T]:
     by_id = {t.id: t for t in teams}
-    if sorted(numbering, key=_id_key) != sorted(by_id, key=_id_key):
+    if len(numbering) != len(by_id) or by_id.keys() != set(numbering):
         raise DrawInternalError("the numbering does not give every team exactly one number")
-    numbers = {n: by_id[tid] for n, tid in enumerate(numbering, start=1)}
+    numbers = dict(enumerate(map(by_id.__getitem__, numbering), start=1))
     return DrawResult(
         numbers=numbers,
         scheme_size=size,
         seeded=seeded,
         byes=tuple(int(b["number"]) for b in doc["byes"]),  # computed once, by _protocol
-        lot=tuple(by_id[tid] for tid in lot),
+        lot=tuple(map(by_id.__getitem__, lot)),
         protocol=doc,
     )
 
@@ -599,7 +653,7 @@ def _manual_positions(
             raise DrawError(Message(DRAWN_TWICE, {"team": repr(tid)}))
         position[tid] = k
     # Teams not drawn by hand sort after the drawn ones (only allowed where it cannot matter).
-    for k, e in enumerate(sorted(entries, key=lambda e: _id_key(e.id))):
+    for k, e in enumerate(_canonical_entries(entries)):
         position.setdefault(e.id, len(drawn_order) + k)
     drawn = set(drawn_order)
     for group in _ties_that_matter(entries, seeded):
@@ -640,27 +694,28 @@ def manual_draw(
     team whose order among equal Elo decides a seeded number or the seeding boundary (I3); it may
     also list the other seeded teams (the whole field), which changes nothing.
     """
-    rules, reg_edition = _rules(regulations, min_teams)
-    entries = _entries(teams)
-    size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
-    seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
-    position = _manual_positions(entries, list(drawn_order), seeded)
-    numbering = _number(entries, position, seeded)
-    doc = _protocol(
-        method=METHOD_MANUAL,
-        edition=edition if edition is not None else (reg_edition or ""),
-        drawn_at=_check_drawn_at(drawn_at),
-        place=place,
-        rules=rules,
-        entries=entries,
-        size=size,
-        seeded=seeded,
-        commit=None,
-        seed_hex=None,
-        lot=list(drawn_order),
-        numbering=numbering,
-    )
-    return _result(teams, numbering, list(drawn_order), size, seeded, doc)
+    with _gc.paused():  # many small values, no cycles (see _gc)
+        rules, reg_edition = _rules(regulations, min_teams)
+        entries = _entries(teams)
+        size = scheme_size(len(entries), min_teams=rules.min_teams, scheme_sizes=rules.scheme_sizes)
+        seeded = seeded_count(size, len(entries), seeded_divisor=rules.seeded_divisor)
+        position = _manual_positions(entries, list(drawn_order), seeded)
+        numbering = _number(entries, position, seeded)
+        doc = _protocol(
+            method=METHOD_MANUAL,
+            edition=edition if edition is not None else (reg_edition or ""),
+            drawn_at=_check_drawn_at(drawn_at),
+            place=place,
+            rules=rules,
+            entries=entries,
+            size=size,
+            seeded=seeded,
+            commit=None,
+            seed_hex=None,
+            lot=list(drawn_order),
+            numbering=numbering,
+        )
+        return _result(teams, numbering, list(drawn_order), size, seeded, doc)
 
 
 def protocol_json(result: DrawResult[Any] | Mapping[str, Any]) -> str:
@@ -669,334 +724,56 @@ def protocol_json(result: DrawResult[Any] | Mapping[str, Any]) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
-# ---------------------------------------------------------------------------------------------
-# Verification
+_PROTOCOL_NAMES = frozenset(
+    {
+        "V_BYES_NUMBERS",
+        "V_BYE_HOLDER",
+        "V_CHECKED_MANUAL",
+        "V_CHECKED_RANDOM",
+        "V_COMMITTED_LATE",
+        "V_DRAWN_ORDER",
+        "V_LISTED_TWICE",
+        "V_LOT_DIFFERS",
+        "V_MANUAL_DRAW",
+        "V_NOBODY",
+        "V_NO_NUMBER",
+        "V_NUMBER_DIFFERS",
+        "V_NUMBER_OUTSIDE",
+        "V_NUMBER_UNKNOWN_TEAM",
+        "V_RANDOM_DRAW",
+        "V_SEEDED_NOT_RECOMPUTED",
+        "V_SEEDED_ORDER",
+        "V_SEEDED_WRONG",
+        "V_SEED_MISMATCH",
+        "V_SEED_NOT_HEX",
+        "V_SEED_NOT_RANDOM",
+        "V_SEED_SHORT",
+        "V_SEVERAL_NUMBERS",
+        "V_SIZE_NOT_RECOMPUTED",
+        "V_SIZE_WRONG",
+        "V_SUMMARY_OK",
+        "V_SUMMARY_OK_NO_EDITION",
+        "V_SUMMARY_PROBLEMS",
+        "V_SUMMARY_PROBLEMS_NO_EDITION",
+        "V_TEAM_TEXT",
+        "V_UNSEEDED_HIGHER",
+        "VerifyReport",
+        "verify_protocol",
+    }
+)
+"""The names of draw_protocol re-exported here (lazily)."""
 
 
-@dataclass(frozen=True, slots=True)
-class VerifyReport:
-    """The outcome of :func:`verify_protocol`."""
+def __getattr__(name: str) -> Any:
+    """The names of :mod:`bridgeko.competition.draw_protocol` (reading and verifying a
+    protocol), re-exported here for the code that imports them from the draw; loaded when first
+    asked for, as that module imports this one."""
+    if name in _PROTOCOL_NAMES:
+        from bridgeko.competition import draw_protocol
 
-    ok: bool
-    problems: tuple[str, ...]
-    """Every mismatch, in words; empty when ``ok``."""
-    method: str
-    summary: str
-    """One line: what was checked (when ok) or how many problems were found."""
-    details: tuple[Message, ...] = field(default=(), compare=False, repr=False)
-    """:attr:`problems` as translatable messages (same order)."""
-    summary_detail: Message | None = field(default=None, compare=False, repr=False)
-    """:attr:`summary` as a translatable message."""
+        return getattr(draw_protocol, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _need(doc: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
-    if key not in doc:
-        raise ProtocolError(f"the protocol has no '{key}' ({what})")
-    value = doc[key]
-    if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-        raise ProtocolError(f"'{key}' must be {what}, not {value!r}")
-    if not isinstance(value, kind):
-        raise ProtocolError(f"'{key}' must be {what}, not {value!r}")
-    return value
-
-
-def _read_id(value: Any, where: str) -> TeamId:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ProtocolError(f"{where}: a team id must be a whole number or a text, not {value!r}")
-    return value
-
-
-@dataclass(frozen=True, slots=True)
-class _Parsed:
-    method: str
-    edition: str
-    rules: _Rules
-    teams: list[DrawEntry]
-    scheme_size: int
-    seeded: int
-    commitment: str | None
-    seed_hex: str | None
-    lot: list[TeamId]
-    numbering: dict[int, TeamId]
-    byes: list[tuple[int, TeamId]]
-    drawn_at: datetime
-    committed_at: datetime | None
-
-
-def _read_time(doc: Mapping[str, Any], key: str) -> datetime:
-    raw = doc.get(key)
-    value: datetime | None = None
-    if isinstance(raw, str):
-        try:
-            value = datetime.fromisoformat(raw)
-        except ValueError:
-            value = None
-    if value is None or value.utcoffset() is None:
-        raise ProtocolError(f"'{key}' must be a date and time with its time zone (ISO 8601)")
-    return value
-
-
-def _parse(doc: Mapping[str, Any]) -> _Parsed:
-    if doc.get("format") != FORMAT:
-        raise ProtocolError(f"not a draw protocol: 'format' must be {FORMAT!r}")
-    version = doc.get("version")
-    if version != FORMAT_VERSION:
-        raise ProtocolError(f"unknown protocol version {version!r} (this program reads 1)")
-    method = _need(doc, "method", str, "the method of the draw")
-    if method not in (METHOD_HMAC, METHOD_MANUAL):
-        raise ProtocolError(f"unknown method of the draw {method!r}")
-    raw_rules = _need(doc, "rules", dict, "the draw rules")
-    sizes = raw_rules.get("scheme_sizes")
-    divisor = raw_rules.get("seeded_divisor")
-    minimum = raw_rules.get("min_teams")
-    if (
-        not isinstance(sizes, list)
-        or not all(isinstance(s, int) and not isinstance(s, bool) for s in sizes)
-        or isinstance(divisor, bool)
-        or not isinstance(divisor, int)
-        or isinstance(minimum, bool)
-        or not isinstance(minimum, int)
-    ):
-        raise ProtocolError("'rules' must give scheme_sizes (list), seeded_divisor and min_teams")
-    teams: list[DrawEntry] = []
-    for k, item in enumerate(_need(doc, "teams", list, "the list of teams"), start=1):
-        if not isinstance(item, dict):
-            raise ProtocolError(f"team #{k} in 'teams' must be an object with id, name and elo")
-        tid = _read_id(item.get("id"), f"team #{k}")
-        name = item.get("name")
-        elo = item.get("elo")
-        if not isinstance(name, str) or isinstance(elo, bool) or not isinstance(elo, int):
-            raise ProtocolError(f"team {tid!r} in 'teams' needs a text name and a whole-number elo")
-        teams.append(DrawEntry(tid, name, elo))
-    numbering: dict[int, TeamId] = {}
-    for key, value in _need(doc, "numbering", dict, "number -> team id").items():
-        try:
-            number = int(key)
-        except ValueError:
-            raise ProtocolError(f"'numbering' has a key {key!r} that is not a number") from None
-        numbering[number] = _read_id(value, f"number {number}")
-    lot = [_read_id(v, "lot_order") for v in _need(doc, "lot_order", list, "a list of team ids")]
-    bye_list: list[tuple[int, TeamId]] = []
-    for item in _need(doc, "byes", list, "a list of byes"):
-        if not isinstance(item, dict) or isinstance(item.get("number"), bool):
-            raise ProtocolError("'byes' must be a list of objects with number and team")
-        bye_no = item.get("number")
-        if not isinstance(bye_no, int):
-            raise ProtocolError("'byes' must be a list of objects with number and team")
-        bye_list.append((bye_no, _read_id(item.get("team"), f"bye {bye_no}")))
-    commit = doc.get("commitment")
-    seed_hex = doc.get("seed")
-    if method == METHOD_HMAC and (not isinstance(commit, str) or not isinstance(seed_hex, str)):
-        raise ProtocolError("a random draw's protocol needs 'commitment' and 'seed' texts")
-    edition = doc.get("edition")
-    return _Parsed(
-        method=method,
-        edition=edition if isinstance(edition, str) else "",
-        rules=_Rules(tuple(sizes), divisor, minimum),
-        teams=teams,
-        scheme_size=_need(doc, "scheme_size", int, "a whole number"),
-        seeded=_need(doc, "seeded", int, "a whole number"),
-        commitment=commit if isinstance(commit, str) else None,
-        seed_hex=seed_hex if isinstance(seed_hex, str) else None,
-        lot=lot,
-        numbering=numbering,
-        byes=bye_list,
-        drawn_at=_read_time(doc, "drawn_at"),
-        committed_at=_read_time(doc, "committed_at") if doc.get("committed_at") else None,
-    )
-
-
-def _team_text(tid: TeamId, names: Mapping[TeamId, DrawEntry]) -> Message:
-    e = names.get(tid)
-    if e is None:
-        return Message(repr(tid))
-    return Message(V_TEAM_TEXT, {"team": repr(tid), "name": e.name, "elo": e.elo})
-
-
-def verify_protocol(doc: Mapping[str, Any] | str) -> VerifyReport:
-    """Recomputes a draw from its protocol and lists every mismatch in words (I8).
-
-    For a random draw: the seed against the commitment, the lot from the seed and the team ids,
-    the numbering from the inputs (Elo) and the lot, the scheme size, the seeded count and the
-    byes. For a manual draw: the seeding part (1..N/4 by Elo, ties in drawn order), the
-    following numbers in drawn order, and that every team has exactly one number.
-
-    A document that cannot be read at all raises :class:`ProtocolError`.
-    """
-    if isinstance(doc, str):
-        try:
-            data: Any = json.loads(doc)
-        except json.JSONDecodeError as exc:
-            raise ProtocolError(f"the protocol is not valid JSON: {exc}") from None
-    else:
-        data = doc
-    if not isinstance(data, Mapping):
-        raise ProtocolError("the protocol must be a JSON object")
-    p = _parse(data)
-    problems: list[Message] = []
-    by_id: dict[TeamId, DrawEntry] = {}
-    for e in p.teams:
-        if e.id in by_id:
-            problems.append(Message(V_LISTED_TWICE, {"team": repr(e.id)}))
-        by_id[e.id] = e
-    entries = sorted(by_id.values(), key=lambda e: _id_key(e.id))
-    n = len(entries)
-
-    # Every team exactly one number, numbers 1..n (R11.4: the highest numbers are missing).
-    holders: dict[TeamId, list[int]] = {}
-    for number, tid in sorted(p.numbering.items()):
-        if tid not in by_id:
-            problems.append(Message(V_NUMBER_UNKNOWN_TEAM, {"number": number, "team": repr(tid)}))
-        holders.setdefault(tid, []).append(number)
-        if not 1 <= number <= n:
-            problems.append(Message(V_NUMBER_OUTSIDE, {"number": number, "n": n}))
-    for e in entries:
-        got = holders.get(e.id, [])
-        if not got:
-            problems.append(Message(V_NO_NUMBER, {"team": _team_text(e.id, by_id)}))
-        elif len(got) > 1:
-            problems.append(
-                Message(
-                    V_SEVERAL_NUMBERS,
-                    {
-                        "team": _team_text(e.id, by_id),
-                        "count": len(got),
-                        "numbers": ", ".join(map(str, got)),
-                    },
-                )
-            )
-
-    # Scheme size and seeded count from the recorded rules.
-    try:
-        size = scheme_size(n, min_teams=p.rules.min_teams, scheme_sizes=p.rules.scheme_sizes)
-    except DrawError as exc:
-        problems.append(Message(V_SIZE_NOT_RECOMPUTED, {"error": exc.detail}))
-        size = p.scheme_size
-    if size != p.scheme_size:
-        problems.append(Message(V_SIZE_WRONG, {"recorded": p.scheme_size, "n": n, "size": size}))
-    try:
-        seeded = seeded_count(size, n, seeded_divisor=p.rules.seeded_divisor)
-    except DrawError as exc:
-        problems.append(Message(V_SEEDED_NOT_RECOMPUTED, {"error": exc.detail}))
-        seeded = p.seeded
-    if seeded != p.seeded:
-        problems.append(Message(V_SEEDED_WRONG, {"recorded": p.seeded, "seeded": seeded}))
-
-    # The lot.
-    position: dict[TeamId, int] | None = None
-    if p.method == METHOD_HMAC:
-        assert p.commitment is not None and p.seed_hex is not None
-        try:
-            seed = bytes.fromhex(p.seed_hex)
-        except ValueError:
-            seed = None
-            problems.append(Message(V_SEED_NOT_HEX))
-        if seed is not None and len(seed) < _MIN_SEED_BYTES:
-            problems.append(Message(V_SEED_SHORT, {"count": len(seed), "min": _MIN_SEED_BYTES}))
-        if p.committed_at is not None and p.drawn_at is not None and p.committed_at >= p.drawn_at:
-            problems.append(Message(V_COMMITTED_LATE))
-        if seed is not None:
-            digest = commitment(seed)
-            if digest != p.commitment.strip().lower():
-                problems.append(
-                    Message(V_SEED_MISMATCH, {"digest": digest, "commitment": p.commitment})
-                )
-            lot = lot_order(seed, list(by_id))
-            if lot != p.lot:
-                first = next(
-                    (k for k, (a, b) in enumerate(zip(lot, p.lot, strict=False)) if a != b),
-                    min(len(lot), len(p.lot)),
-                )
-                problems.append(Message(V_LOT_DIFFERS, {"position": first + 1}))
-            position = {tid: k for k, tid in enumerate(lot)}
-    else:
-        try:
-            position = _manual_positions(entries, p.lot, seeded)
-        except DrawError as exc:
-            problems.append(Message(V_DRAWN_ORDER, {"error": exc.detail}))
-
-    # The seeding in words (R11.1, R11.2), then number by number.
-    seeded_nums = [k for k in range(1, min(seeded, n) + 1) if p.numbering.get(k) in by_id]
-    for a, b in itertools.pairwise(seeded_nums):
-        ea, eb = by_id[p.numbering[a]], by_id[p.numbering[b]]
-        if ea.elo < eb.elo:
-            problems.append(
-                Message(
-                    V_SEEDED_ORDER,
-                    {
-                        "a": a,
-                        "team_a": _team_text(ea.id, by_id),
-                        "b": b,
-                        "team_b": _team_text(eb.id, by_id),
-                    },
-                )
-            )
-    if seeded_nums:
-        lowest = min(by_id[p.numbering[k]].elo for k in seeded_nums)
-        for k in range(seeded + 1, n + 1):
-            holder = p.numbering.get(k)
-            if holder is not None and holder in by_id and by_id[holder].elo > lowest:
-                problems.append(
-                    Message(
-                        V_UNSEEDED_HIGHER,
-                        {"number": k, "team": _team_text(holder, by_id), "lowest": lowest},
-                    )
-                )
-    if position is not None:
-        expected = _number(entries, position, seeded)
-        for k, tid in enumerate(expected, start=1):
-            got_id = p.numbering.get(k)
-            if got_id != tid:
-                given = Message(V_NOBODY) if got_id is None else _team_text(got_id, by_id)
-                want = _team_text(tid, by_id)
-                problems.append(
-                    Message(V_NUMBER_DIFFERS, {"number": k, "given": given, "want": want})
-                )
-    # Byes (R11.4).
-    expected_byes = [(k, p.numbering.get(k)) for k in byes(size, n)]
-    recorded_nums = [num for num, _ in p.byes]
-    expected_nums = [num for num, _ in expected_byes]
-    if recorded_nums != expected_nums:
-        problems.append(
-            Message(
-                V_BYES_NUMBERS,
-                {
-                    "recorded": str(recorded_nums),
-                    "n": n,
-                    "size": size,
-                    "expected": str(expected_nums),
-                },
-            )
-        )
-    else:
-        for (num, tid), (_, holder_id) in zip(p.byes, expected_byes, strict=True):
-            if tid != holder_id:
-                problems.append(
-                    Message(
-                        V_BYE_HOLDER,
-                        {"number": num, "team": repr(tid), "holder": repr(holder_id)},
-                    )
-                )
-
-    kind = Message(V_RANDOM_DRAW if p.method == METHOD_HMAC else V_MANUAL_DRAW)
-    if problems:
-        params: dict[str, Param] = {"count": len(problems), "kind": kind}
-        if p.edition:
-            params["edition"] = p.edition
-        summary = Message(
-            V_SUMMARY_PROBLEMS if p.edition else V_SUMMARY_PROBLEMS_NO_EDITION, params
-        )
-        return VerifyReport(
-            False,
-            tuple(str(m) for m in problems),
-            p.method,
-            str(summary),
-            tuple(problems),
-            summary,
-        )
-    checked = Message(V_CHECKED_RANDOM if p.method == METHOD_HMAC else V_CHECKED_MANUAL)
-    params = {"n": n, "size": size, "seeded": seeded, "checked": checked}
-    if p.edition:
-        params["edition"] = p.edition
-    summary = Message(V_SUMMARY_OK if p.edition else V_SUMMARY_OK_NO_EDITION, params)
-    return VerifyReport(True, (), p.method, str(summary), (), summary)
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | _PROTOCOL_NAMES)
