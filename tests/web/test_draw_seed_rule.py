@@ -12,7 +12,7 @@ import hashlib
 import pytest
 from django.utils import translation
 
-from bridgeko.audit.services import ServiceError
+from bridgeko.core.errors import ServiceError
 from bridgeko.draw import services
 from bridgeko.draw.models import Draw
 from bridgeko.entries.models import Team

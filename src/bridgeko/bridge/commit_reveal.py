@@ -103,7 +103,7 @@ class SeedError(BridgeInputError):
     """A seed that breaks the seed rule, or a text that is no seed.
 
     ``str(error)`` is the English message; :attr:`template` and :attr:`params` are the same
-    message as a translatable template and its values (what ``bridgeko.web.i18n.tr`` reads, and
+    message as a translatable template and its values (what ``bridgeko.core.i18n.tr`` reads, and
     what :class:`bridgeko.competition.messages.Message` holds)."""
 
     def __init__(self, template: str, params: Mapping[str, str | int] | None = None) -> None:
