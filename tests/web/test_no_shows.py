@@ -132,7 +132,8 @@ def test_R15_2_page_offers_a_list_never_a_text_box(world: World, nine: dict[int,
     response = td.post(url, {"match": "QF2", "note": "nepřijeli"})
     assert response.status_code == 302
     show = NoShow.objects.get()
-    assert (show.team, show.match, show.legacy_match, show.note) == (nine[4], "QF2", "", "nepřijeli")
+    assert (show.team, show.match, show.legacy_match) == (nine[4], "QF2", "")
+    assert show.note == "nepřijeli"
     listing = td.get(reverse("draw:no_shows", kwargs={"edition": slug})).content.decode()
     assert "QF2" in listing and nine[4].name in listing
     # a team with a bye only is listed without a link
@@ -322,8 +323,8 @@ def test_R15_2_old_free_text_records_are_tied_to_their_match_or_kept_as_text() -
         duplicate.withdrawn_reason
     )
     back = _migrate([ENTRIES_BEFORE])  # the way back: free text again (the duplicate goes)
-    texts = back.get_model("entries", "NoShow").objects.order_by("pk").values_list(
-        "match", flat=True
+    texts = (
+        back.get_model("entries", "NoShow").objects.order_by("pk").values_list("match", flat=True)
     )
     assert list(texts) == ["R1-M2", "blah", "R1-M3", "QF2", "R1-M2"]
     _migrate([DRAW_AFTER])

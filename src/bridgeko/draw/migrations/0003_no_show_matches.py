@@ -46,7 +46,7 @@ TEAM, EMPTY, PENDING = "team", "empty", "pending"
 def played_matches(size: int, present: set[int]) -> dict[str, tuple[int, int]]:
     """match id -> (home, away) numbers, for every match whose two teams are known."""
     order = _layout(size)
-    slots = [
+    slots: list[tuple[str, int | None]] = [
         ((TEAM, n) if n in present else (EMPTY, None))
         for k in range(0, size, 2)
         for n in (min(order[k], order[k + 1]), max(order[k], order[k + 1]))
@@ -55,11 +55,11 @@ def played_matches(size: int, present: set[int]) -> dict[str, tuple[int, int]]:
     out: dict[str, tuple[int, int]] = {}
     for r in range(1, rounds + 1):
         ids = _round_ids(r, rounds, len(slots) // 2)
-        winners = []
+        winners: list[tuple[str, int | None]] = []
         for j, mid in enumerate(ids):
             home, away = slots[2 * j], slots[2 * j + 1]
             kinds = (home[0], away[0])
-            if kinds == (TEAM, TEAM):
+            if kinds == (TEAM, TEAM) and home[1] is not None and away[1] is not None:
                 out[mid] = (home[1], away[1])
                 winners.append((PENDING, None))
             elif PENDING in kinds:
@@ -97,18 +97,18 @@ def forward(apps: Any, schema_editor: Any) -> None:
                     for n in pair:
                         teams.setdefault(numbers[n], {})[_key(mid)] = mid
             brackets[show.edition_id] = teams
-        mid = brackets[show.edition_id].get(show.team_id, {}).get(_key(show.legacy_match))
-        if mid is None:
+        found = brackets[show.edition_id].get(show.team_id, {}).get(_key(show.legacy_match))
+        if found is None:
             continue  # stays an old record with its text
         first = NoShow.objects.filter(
-            team_id=show.team_id, match=mid, withdrawn_at__isnull=True
+            team_id=show.team_id, match=found, withdrawn_at__isnull=True
         ).first()
         if first is not None:
             show.withdrawn_at = timezone.now()
             show.withdrawn_reason = DUPLICATE % first.pk
             show.save(update_fields=["withdrawn_at", "withdrawn_reason"])
         else:
-            show.match, show.legacy_match = mid, ""
+            show.match, show.legacy_match = found, ""
             show.save(update_fields=["match", "legacy_match"])
 
 
