@@ -6,7 +6,8 @@ logins' passwords, prints the URL and the logins and serves on http://127.0.0.1:
 
 What it loads: the 1999 regulations (``editions/bridge-open-ko-1999.toml``); 70 invented Czech
 players and the Elo list of 30 June 1998 (some players without Elo); the 1998 edition with eight
-teams, one of which failed to appear without notice (its players are barred in 1999, R15.3); the
+teams and its draw held, one of which failed to appear for its first match of the bracket without
+notice (its players are barred in 1999, R15.3); the
 1999 edition with 13 teams of 4-6 players (one returning from 1998, R4.1), every condition of
 entry met in time, the entries closed, the draw announced, committed to and held, and the
 preliminary-round dates published.
@@ -265,7 +266,7 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
 def _load(organiser: Any) -> None:
     from django.db import transaction
 
-    from bridgeko.draw import schedule_services
+    from bridgeko.draw import no_shows, schedule_services
     from bridgeko.draw import services as draw
     from bridgeko.editions.services import create_edition
     from bridgeko.entries import queries as entry_queries
@@ -293,14 +294,25 @@ def _load(organiser: Any) -> None:
             source_name="elo-1998-06-30.csv",
         )
         players = list(Player.objects.filter(federation_id__isnull=False).order_by("federation_id"))
-        # 1998: eight teams of four (players 1-32), entries closed, one no-show (R15.3).
+        # 1998: eight teams of four (players 1-32), entries closed, the draw held, and one
+        # team failed to appear for its quarterfinal without notice (R15.2, R15.3).
         for k, name in enumerate(TEAMS_1998):
             _enter(previous, name, players[4 * k : 4 * k + 4], organiser, date(1998, 2, 10 + k))
         entries.close_entries(edition=previous, user=organiser, now=_at(date(1998, 3, 9)))
+        draw.announce_draw(
+            edition=previous,
+            place="Bridžový klub Nové Město nad Metují",
+            at=_at(date(1998, 3, 13), 18),
+            user=organiser,
+            now=_at(date(1998, 3, 2)),
+        )
+        draw.publish_commitment(edition=previous, user=organiser, now=_at(date(1998, 3, 9), 10))
+        draw.hold_draw(edition=previous, user=organiser, now=_at(date(1998, 3, 13), 18))
         absent = Team.objects.get(edition=previous, name=NO_SHOW_1998)
-        entries.record_no_show(
+        match = no_shows.team_matches(absent)[0]  # its first match of the bracket
+        no_shows.record_no_show(
             team=absent,
-            match="R1-M4",
+            match=match.id,
             timely_notice=False,
             note="nobody came, no notice",
             user=organiser,

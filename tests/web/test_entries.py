@@ -194,21 +194,63 @@ def _previous_with(world: World, toml_1999: str, organiser: Any) -> Edition:
     return previous
 
 
+DRAW_AT = datetime(1999, 3, 12, 17, 0, tzinfo=UTC)
+
+
+def hold_draw_of(edition: Edition, organiser: Any, *, fill_to: int = 8) -> None:
+    """Enters teams "Doplněk k" until ``fill_to`` teams (R8.1: 8 at least), closes the
+    entries of ``edition`` and holds its draw (through the services)."""
+    from bridgeko.draw import services as draw_services
+
+    have = RosterEntry.objects.filter(edition=edition).values("team").distinct().count()
+    if have < fill_to:
+        start = (
+            1 + max(int(p.federation_id[2:]) for p in Player.objects.all())
+            if Player.objects.exists()
+            else 1
+        )
+        extra = make_players(4 * (fill_to - have), start=start)
+        for k in range(fill_to - have):
+            enter_team(edition, f"Doplněk {k}", extra[4 * k : 4 * k + 4], organiser)
+
+    services.close_entries(edition=edition, user=organiser, now=NOW)
+    draw_services.announce_draw(edition=edition, place="Praha", at=DRAW_AT, user=organiser, now=NOW)
+    draw_services.publish_commitment(edition=edition, user=organiser, now=NOW)
+    draw_services.hold_draw(edition=edition, user=organiser, now=DRAW_AT)
+
+
+def first_match(team: Team) -> str:
+    """The id of the first match of the bracket that ``team`` plays."""
+    from bridgeko.draw import no_shows
+
+    team.refresh_from_db()
+    return no_shows.team_matches(team)[0].id
+
+
 @pytest.mark.django_db
 def test_R15_3_barred_player_refused(world: World, organiser: Any, toml_1999: str) -> None:
     previous = _previous_with(world, toml_1999, organiser)
+    from bridgeko.draw import no_shows
+
     players = make_players(12)
-    absent = services.create_team(
-        edition=previous, name="Nepřišli", roster=players[:4], user=organiser, now=NOW
+    absent = enter_team(previous, "Nepřišli", players[:4], organiser)
+    excused = enter_team(previous, "Omluvení", players[4:8], organiser)
+    hold_draw_of(previous, organiser)
+    no_shows.record_no_show(
+        team=absent,
+        match=first_match(absent),
+        timely_notice=False,
+        note="",
+        user=organiser,
+        now=NOW,
     )
-    excused = services.create_team(
-        edition=previous, name="Omluvení", roster=players[4:8], user=organiser, now=NOW
-    )
-    services.record_no_show(
-        team=absent, match="R1-M2", timely_notice=False, note="", user=organiser, now=NOW
-    )
-    services.record_no_show(
-        team=excused, match="R1-M3", timely_notice=True, note="", user=organiser, now=NOW
+    no_shows.record_no_show(
+        team=excused,
+        match=first_match(excused),
+        timely_notice=True,
+        note="",
+        user=organiser,
+        now=NOW,
     )
     before = counts()
     with pytest.raises(ServiceError) as exc:
@@ -692,8 +734,10 @@ def test_R15_td_menu_leads_to_failure_to_appear(world: World, organiser: Any) ->
     players = make_players(8)
     orli = enter_team(world.edition, "Orli", players[:4], organiser)
     enter_team(world.edition, "Lvi", players[4:], organiser)
+    hold_draw_of(world.edition, organiser)
+    match = first_match(orli)
     slug = world.edition.slug
-    url = reverse("entries:no_shows", kwargs={"edition": slug})
+    url = reverse("draw:no_shows", kwargs={"edition": slug})
     td = world.client("td")
     home = td.get(reverse("editions:detail", kwargs={"edition": slug})).content.decode()
     assert f'href="{url}"' in home and "Failure to appear" in home
@@ -701,12 +745,12 @@ def test_R15_td_menu_leads_to_failure_to_appear(world: World, organiser: Any) ->
     page = td.get(url)
     assert page.status_code == 200
     text = page.content.decode()
-    form = reverse("entries:no_show", kwargs={"edition": slug, "team": orli.pk})
+    form = reverse("draw:no_show", kwargs={"edition": slug, "team": orli.pk})
     assert "Orli" in text and "Lvi" in text and f'href="{form}"' in text
-    response = td.post(form, {"match": "R1-M2", "timely_notice": "", "note": ""})
+    response = td.post(form, {"match": match, "timely_notice": "", "note": ""})
     assert response.status_code == 302 and response["Location"] == url
     text = td.get(url).content.decode()
-    assert "R1-M2" in text and "R15.3" in text
+    assert match in text and "R15.3" in text
     organiser_home = world.client("organiser").get(
         reverse("editions:detail", kwargs={"edition": slug})
     )

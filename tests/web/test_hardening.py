@@ -30,7 +30,7 @@ from bridgeko.draw.models import Draw
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.entries import services as entry_services
-from bridgeko.entries.models import EntriesClosing, Pair, RosterEntry, Team
+from bridgeko.entries.models import EntriesClosing, NoShow, Pair, RosterEntry, Team
 from bridgeko.players.models import Player
 from tests.web.conftest import REPO, World, make_user
 from tests.web.test_draw import DRAW_AT, SEED, announce_and_commit, enter_13
@@ -181,8 +181,17 @@ def test_bad_urls_are_404_pages_never_500(world: World, toml_1999: str) -> None:
     foreign = Team.objects.create(edition=other, name="Cizí", created_at=NOW)
     organiser = world.client("organiser")
     slug = world.edition.slug
-    for name in ("detail", "edit", "pairs", "conditions", "fee", "no_show"):
+    for name in ("detail", "edit", "pairs", "conditions", "fee"):
         url = reverse(f"entries:{name}", kwargs={"edition": slug, "team": foreign.pk})
+        response = organiser.get(url)
+        assert response.status_code == 404, name
+        assert response.templates[0].name == "404.html"
+    foreign_show = NoShow.objects.create(edition=other, team=foreign, legacy_match="R1-M1")
+    for name, kwargs in (
+        ("draw:no_show", {"team": foreign.pk}),
+        ("draw:no_show_change", {"no_show": foreign_show.pk}),
+    ):
+        url = reverse(name, kwargs={"edition": slug, **kwargs})
         response = organiser.get(url)
         assert response.status_code == 404, name
         assert response.templates[0].name == "404.html"

@@ -64,6 +64,17 @@ def _team(world: World) -> dict[str, Any]:
     return {"edition": world.edition.slug, "team": CAPTAIN_TEAM_ID}
 
 
+def _no_show(world: World) -> dict[str, Any]:
+    """A failure to appear of the captain's team (an old record without a match id)."""
+    from bridgeko.entries.models import NoShow
+
+    _team(world)
+    show, _created = NoShow.objects.get_or_create(
+        edition=world.edition, team_id=CAPTAIN_TEAM_ID, defaults={"legacy_match": "R1-M1"}
+    )
+    return {"edition": world.edition.slug, "no_show": show.pk}
+
+
 def _match(world: World) -> dict[str, Any]:
     return {"edition": world.edition.slug, "match": "R1-M2"}
 
@@ -105,9 +116,6 @@ REGISTRY: list[Protected] = [
     Protected("entries:conditions", "post", ORGANISER, kwargs=_team, data={"fee_paid": "x"}),
     Protected("entries:fee", "get", ORGANISER, kwargs=_team),
     Protected("entries:fee", "post", ORGANISER, kwargs=_team, data={"amount": "x"}),
-    Protected("entries:no_shows", "get", ORGANISER_TD),
-    Protected("entries:no_show", "get", ORGANISER_TD, kwargs=_team),
-    Protected("entries:no_show", "post", ORGANISER_TD, kwargs=_team),
     Protected("entries:closing", "get", ORGANISER),
     Protected("entries:closing", "post", ORGANISER),
     Protected("entries:reopen", "post", ORGANISER),
@@ -121,6 +129,13 @@ REGISTRY: list[Protected] = [
     Protected("draw:schedule_defaults", "post", ORGANISER),
     Protected("draw:schedule_publish", "post", ORGANISER),
     Protected("draw:schedule_match", "post", ORGANISER, kwargs=_match),
+    # failures to appear (bridgeko.draw, R15): TDs and organisers
+    Protected("draw:no_shows", "get", ORGANISER_TD),
+    Protected("draw:no_show", "get", ORGANISER_TD, kwargs=_team),
+    Protected("draw:no_show", "post", ORGANISER_TD, kwargs=_team),
+    Protected("draw:no_show_change", "get", ORGANISER_TD, kwargs=_no_show),
+    Protected("draw:no_show_change", "post", ORGANISER_TD, kwargs=_no_show),
+    Protected("draw:no_show_change", "post", ORGANISER_TD, kwargs=_no_show, data={"withdraw": "1"}),
     # audit
     Protected("audit:log", "get", ORGANISER, kwargs=lambda w: {}),
 ]

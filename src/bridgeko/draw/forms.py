@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -33,3 +36,31 @@ class DefaultsForm(forms.Form):
 class MatchDateForm(forms.Form):
     start = forms.DateTimeField(label=_("Start"), widget=DATETIME_WIDGET)
     location = forms.CharField(label=_("Place"), max_length=200, required=False)
+
+
+class NoShowForm(forms.Form):
+    """A failure to appear (R15.2): one of the matches the team plays, never a typed text."""
+
+    match = forms.ChoiceField(label=_("Match"), widget=forms.RadioSelect)
+    timely_notice = forms.BooleanField(
+        label=_("The team told the organiser and the opponents in time (R15.1)"), required=False
+    )
+    note = forms.CharField(
+        label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args: Any, matches: Sequence[tuple[str, str]] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["match"].choices = list(matches)  # type: ignore[attr-defined]
+
+
+class NoShowCorrectForm(NoShowForm):
+    reason = forms.CharField(
+        label=_("Reason for the correction"), widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+class NoShowWithdrawForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason for the withdrawal"), widget=forms.Textarea(attrs={"rows": 2})
+    )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from bridgeko.draw import views
+from bridgeko.draw import no_show_views, views
 
 app_name = "draw"
 urlpatterns = [
@@ -13,4 +13,16 @@ urlpatterns = [
     path("e/<slug:edition>/schedule/defaults/", views.schedule_defaults, name="schedule_defaults"),
     path("e/<slug:edition>/schedule/publish/", views.schedule_publish, name="schedule_publish"),
     path("e/<slug:edition>/schedule/<str:match>/", views.schedule_match, name="schedule_match"),
+    # failures to appear (R15): for a match of the bracket, so in the draw app
+    path("e/<slug:edition>/no-shows/", no_show_views.no_show_list, name="no_shows"),
+    path(
+        "e/<slug:edition>/no-shows/<int:no_show>/",
+        no_show_views.no_show_change,
+        name="no_show_change",
+    ),
+    path(
+        "e/<slug:edition>/teams/<int:team>/no-show/",
+        no_show_views.no_show_record,
+        name="no_show",
+    ),
 ]

@@ -44,4 +44,4 @@ class EntriesClosingAdmin(ReadOnlyAdmin):
 
 @admin.register(NoShow)
 class NoShowAdmin(ReadOnlyAdmin):
-    list_display = ("team", "match", "timely_notice", "edition")
+    list_display = ("team", "match", "legacy_match", "timely_notice", "withdrawn_at", "edition")

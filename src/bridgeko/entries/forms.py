@@ -153,13 +153,3 @@ class FeeForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
-
-
-class NoShowForm(forms.Form):
-    match = forms.CharField(label=_("Match"), max_length=40)
-    timely_notice = forms.BooleanField(
-        label=_("The team told the organiser and the opponents in time (R15.1)"), required=False
-    )
-    note = forms.CharField(
-        label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2})
-    )

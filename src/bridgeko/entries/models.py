@@ -121,18 +121,52 @@ class EntriesClosing(models.Model):
 
 
 class NoShow(models.Model):
-    """A team's failure to appear for a match (R15.1-R15.3), recorded by a TD."""
+    """A team's failure to appear for a match of the bracket (R15.1-R15.3), recorded by a TD.
+
+    ``match`` is the id of a match of the edition's resolved bracket in which the team has a
+    slot (``R1-M4``, ``QF2``, ...; never a bye): the draw app checks it
+    (:mod:`bridgeko.draw.no_shows`, the only writer), as this app lies below the draw. A record
+    made before failures to appear were tied to matches keeps its free text in
+    ``legacy_match`` (``match`` empty) and is shown as such. Only a record that is not withdrawn
+    bars the team's players from the next edition (R15.3)."""
 
     edition = models.ForeignKey("editions.Edition", on_delete=models.CASCADE, related_name="+")
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="no_shows")
     match = models.CharField(_("match"), max_length=40, blank=True)
+    legacy_match = models.CharField(
+        _("match (free text of an old record)"), max_length=40, blank=True
+    )
     timely_notice = models.BooleanField(_("told the organiser in time"), default=False)
     """R15.3: without timely notice all the team's players are barred from the next edition."""
     note = models.TextField(_("note"), blank=True)
+    recorded_at = models.DateTimeField(_("recorded"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
+    withdrawn_reason = models.TextField(_("reason for the withdrawal"), blank=True)
 
     class Meta:
         verbose_name = _("failure to appear")
         verbose_name_plural = _("failures to appear")
+        constraints = [
+            # once per team and match (a withdrawn record does not count)
+            models.UniqueConstraint(
+                fields=("team", "match"),
+                condition=models.Q(withdrawn_at__isnull=True) & ~models.Q(match=""),
+                name="no_show_once_per_team_and_match",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.team} {self.match}"
+        return f"{self.team} {self.match_text}"
+
+    @property
+    def match_text(self) -> str:
+        """The match id, or the free text of an old record."""
+        return self.match or self.legacy_match
+
+    @property
+    def is_legacy(self) -> bool:
+        return not self.match
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None

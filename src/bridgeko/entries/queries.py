@@ -97,10 +97,10 @@ def fee_key(player: Player) -> str:
 
 def barred_players(edition: Edition) -> set[int]:
     """R15.3: players barred from ``edition`` for a no-show without timely notice in the
-    previous edition (the engine decides)."""
+    previous edition (the engine decides); a withdrawn record bars nobody."""
     if edition.previous_id is None:
         return set()
-    shows = list(NoShow.objects.filter(edition_id=edition.previous_id))
+    shows = list(NoShow.objects.filter(edition_id=edition.previous_id, withdrawn_at__isnull=True))
     if not shows:
         return set()
     rosters = _rosters(list(Team.objects.filter(pk__in=[s.team_id for s in shows])))
@@ -109,7 +109,7 @@ def barred_players(edition: Edition) -> set[int]:
             team=s.team_id,
             roster=[p.pk for p in rosters.get(s.team_id, [])],
             timely_notice=s.timely_notice,
-            match=s.match,
+            match=s.match_text,
         )
         for s in shows
     )

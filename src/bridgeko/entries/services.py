@@ -35,7 +35,7 @@ from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.editions.models import Edition, EditionStage
 from bridgeko.editions.services import draw_held, move_stage
-from bridgeko.entries.models import EntriesClosing, NoShow, Pair, RosterEntry, Team
+from bridgeko.entries.models import EntriesClosing, Pair, RosterEntry, Team
 from bridgeko.entries.queries import barred_players, closing_of, conditions_of, edition_teams
 from bridgeko.players.models import Player
 
@@ -538,28 +538,3 @@ def reopen_entries(*, edition: Edition, reason: str, user: Any, now: datetime) -
         Team.objects.filter(edition=edition).update(accepted=None)
         closing.delete()
         move_stage(edition=edition, to=EditionStage.ENTRIES_OPEN, user=user, at=now)
-
-
-def record_no_show(
-    *, team: Team, match: str, timely_notice: bool, note: str, user: Any, now: datetime
-) -> NoShow:
-    """Records a failure to appear (R15.1-R15.3); without timely notice the team's players are
-    barred from the next edition (the engine's :func:`sanctions.barred_players`)."""
-    with transaction.atomic():
-        show = NoShow.objects.create(
-            edition=team.edition,
-            team=team,
-            match=match.strip(),
-            timely_notice=timely_notice,
-            note=note.strip(),
-        )
-        record(
-            "bridgeko.team.no_show",
-            user=user,
-            edition=team.edition,
-            obj=team,
-            after={"match": show.match, "timely_notice": timely_notice, "note": show.note},
-            summary=f"{team.name} {show.match}",
-            at=now,
-        )
-    return show

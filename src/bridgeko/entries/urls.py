@@ -11,8 +11,6 @@ urlpatterns = [
     path("e/<slug:edition>/teams/<int:team>/pairs/", views.team_pairs, name="pairs"),
     path("e/<slug:edition>/teams/<int:team>/conditions/", views.team_conditions, name="conditions"),
     path("e/<slug:edition>/teams/<int:team>/fee/", views.team_fee, name="fee"),
-    path("e/<slug:edition>/teams/<int:team>/no-show/", views.team_no_show, name="no_show"),
-    path("e/<slug:edition>/no-shows/", views.no_shows, name="no_shows"),
     path("e/<slug:edition>/entries/closing/", views.closing, name="closing"),
     path("e/<slug:edition>/entries/reopen/", views.reopen, name="reopen"),
 ]

@@ -20,13 +20,12 @@ from bridgeko.entries import queries, services
 from bridgeko.entries.forms import (
     ConditionsForm,
     FeeForm,
-    NoShowForm,
     PairsForm,
     ReasonForm,
     TeamForm,
     player_label,
 )
-from bridgeko.entries.models import NoShow, Pair, Team
+from bridgeko.entries.models import Pair, Team
 from bridgeko.players import queries as player_queries
 from bridgeko.players.models import Player
 
@@ -234,38 +233,6 @@ def team_fee(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
         request,
         "entries/fee.html",
         {"edition": edition, "form": form, "team": obj, "info": queries.team_info(obj)},
-    )
-
-
-@edition_role_required(str(Role.TD))
-def team_no_show(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
-    obj = _team(edition, team)
-    form = NoShowForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        services.record_no_show(
-            team=obj,
-            match=form.cleaned_data["match"],
-            timely_notice=form.cleaned_data["timely_notice"],
-            note=form.cleaned_data["note"],
-            user=request.user,
-            now=timezone.now(),
-        )
-        messages.success(request, _("Failure to appear recorded."))
-        return redirect("entries:no_shows", edition=edition.slug)  # a TD may not see the team
-    return render(request, "entries/no_show.html", {"edition": edition, "form": form, "team": obj})
-
-
-@require_safe
-@edition_role_required(str(Role.TD))
-def no_shows(request: HttpRequest, edition: Edition) -> HttpResponse:
-    """The TDs' page (R15): the failures to appear recorded so far, and every team of the
-    edition with a link to record one."""
-    teams = Team.objects.filter(edition=edition).order_by("name")
-    recorded = NoShow.objects.filter(edition=edition).select_related("team").order_by("pk")
-    return render(
-        request,
-        "entries/no_shows.html",
-        {"edition": edition, "teams": teams, "recorded": recorded},
     )
 
 
