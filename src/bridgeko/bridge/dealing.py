@@ -54,16 +54,20 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from math import comb
 from operator import itemgetter
-from typing import Self
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Self
 
 from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat
 from bridgeko.bridge.errors import BridgeInputError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+# numpy is imported by the batch path only (inside its functions): dealing a board or a session
+# (:func:`deal_set_small`) starts without it.
 
 __all__ = [
     "DEAL_COUNT",
@@ -90,8 +94,10 @@ __all__ = [
     "deal_numbers_seats",
     "deal_set",
     "deal_set_array",
+    "deal_set_batches",
     "deal_set_indices",
     "deal_set_seats",
+    "deal_set_small",
     "hmac_sha256",
     "new_seed",
     "number_of_deal",
@@ -274,6 +280,19 @@ class _Tables:
     (indexed by ``bisect_right(starts[m], index)``; flat[m][0] is unused)."""
 
 
+def _sums(m: int, total: int) -> Iterator[tuple[int, ...]]:
+    """The tuples of ``m`` numbers 0..13 adding up to ``total``, in lexicographic order (the
+    order of ``itertools.product``, without going through the 14**m tuples that do not add up).
+    """
+    if m == 1:
+        if total <= _W:
+            yield (total,)
+        return
+    for j in range(max(0, total - _W * (m - 1)), min(_W, total) + 1):
+        for rest in _sums(m - 1, total - j):
+            yield (j, *rest)
+
+
 @cache
 def _compositions(m: int) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
     """The composition groups of a combination index of 13 among ``13 * m`` free cards: the
@@ -281,9 +300,7 @@ def _compositions(m: int) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int],
     first: list[int] = []
     groups: list[tuple[tuple[int, int], ...]] = []
     total = 0
-    for js in product(range(_W + 1), repeat=m):
-        if sum(js) != _W:
-            continue
+    for js in _sums(m, _W):
         first.append(total)
         groups.append(tuple((j, comb(_W, j)) for j in js))
         size = 1
@@ -430,6 +447,63 @@ def _decode(n: int) -> _Decoded:
     return _decoder()(n)
 
 
+# --- numbering of deals: the direct path (no tables) -----------------------------------------
+#
+# The same numbering for a few deals, computed from binomial coefficients: nothing to build
+# before the first deal (the tables of :func:`_decoder` take a third of a second, numpy's import
+# and tables as long), some 30 microseconds a deal after.
+
+_BINOMIAL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(comb(n, k) for k in range(_W + 1)) for n in range(_W + 1)
+)
+
+
+def _unrank_window(rank: int, j: int) -> tuple[int, ...]:
+    """The offsets of the ``rank``-th subset of ``j`` of a window's 13 cards, in the order of
+    ``itertools.combinations(range(13), j)``."""
+    chosen: list[int] = []
+    c = 0
+    for slot in range(j, 0, -1):
+        while True:
+            count = _BINOMIAL[_W - 1 - c][slot - 1]  # subsets whose next offset is c
+            if rank < count:
+                break
+            rank -= count
+            c += 1
+        chosen.append(c)
+        c += 1
+    return tuple(chosen)
+
+
+def _choose_direct(free: tuple[int, ...], index: int) -> tuple[CardIndices, tuple[int, ...]]:
+    """The cards of combination ``index`` of 13 among ``free`` (13, 26, 39 or 52 of them, in
+    ascending order) and the cards left."""
+    m = len(free) // _W
+    starts, groups = _compositions(m)
+    g = bisect_right(starts, index) - 1
+    x = index - starts[g]
+    chosen: list[int] = []
+    left: list[int] = []
+    for w, (j, radix) in enumerate(groups[g]):
+        x, rank = divmod(x, radix)  # the first window least significant
+        window = free[w * _W : (w + 1) * _W]
+        offsets = _unrank_window(rank, j)
+        chosen.extend(window[o] for o in offsets)
+        taken = set(offsets)
+        left.extend(c for o, c in enumerate(window) if o not in taken)
+    return tuple(chosen), tuple(left)
+
+
+def _decode_direct(n: int) -> _Decoded:
+    """:func:`_decode` without its tables: the same card indices of N, E, S and W."""
+    rest, x_s = divmod(n, _C26)
+    x_n, x_e = divmod(rest, _C39)
+    north, free = _choose_direct(_ALL_CARDS, x_n)
+    east, free = _choose_direct(free, x_e)
+    south, west = _choose_direct(free, x_s)
+    return north, east, south, west
+
+
 # --- numbering of deals: the batch path (numpy) ----------------------------------------------
 #
 # The same numbering, decoded for many deals at once; :func:`_decoder` stays the path for one
@@ -448,14 +522,28 @@ def _decode(n: int) -> _Decoded:
 # is deposited the same way onto what N and E left; West holds the rest. So the batch works on
 # (deals, 4 suits) arrays of holdings, never on one value per card until the output.
 
-CardArray = npt.NDArray[np.int8]
-"""Deals as card indices: shape ``(n, 4, 13)``, hands in the order N, E, S, W, each ascending."""
+if TYPE_CHECKING:
+    CardArray = npt.NDArray[np.int8]
+    """Deals as card indices: shape ``(n, 4, 13)``, hands in the order N, E, S, W, each
+    ascending."""
 
-SeatArray = npt.NDArray[np.int8]
-"""Deals as the seat of each card: shape ``(n, 52)``, 0 = North, 1 = East, 2 = South, 3 = West
-(column ``c`` is the card of :attr:`Card.index` ``c``)."""
+    SeatArray = npt.NDArray[np.int8]
+    """Deals as the seat of each card: shape ``(n, 52)``, 0 = North, 1 = East, 2 = South,
+    3 = West (column ``c`` is the card of :attr:`Card.index` ``c``)."""
 
-_Int64s = npt.NDArray[np.int64]
+    _Int64s = npt.NDArray[np.int64]
+
+
+def __getattr__(name: str) -> object:
+    """``CardArray`` and ``SeatArray`` at run time (numpy is imported on first use)."""
+    if name in ("CardArray", "SeatArray"):
+        import numpy as np
+        import numpy.typing as npt
+
+        return npt.NDArray[np.int8]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _LIMB_BITS = 16
 _LIMBS = _VALUE_BYTES * 8 // _LIMB_BITS
 _SUIT_MASK = (1 << _W) - 1
@@ -484,6 +572,8 @@ class _ArrayTables:
 
 @cache
 def _array_tables() -> _ArrayTables:
+    import numpy as np
+
     masks: list[int] = []
     first_of_size: list[int] = []
     for j in range(_W + 1):
@@ -518,6 +608,8 @@ def _array_tables() -> _ArrayTables:
 
 def _window_masks(at: _ArrayTables, m: int, index: _Int64s) -> _Int64s:
     """Combination indices of 13 among ``13 * m`` free cards as ``(n, m)`` window masks."""
+    import numpy as np
+
     starts = at.starts[m]
     g = np.searchsorted(starts, index, side="right") - 1
     x = index - starts[g]
@@ -534,6 +626,8 @@ def _window_masks(at: _ArrayTables, m: int, index: _Int64s) -> _Int64s:
 def _divmod_limbs(limbs: _Int64s, d: int) -> tuple[_Int64s, _Int64s]:
     """Long division of numbers given as 16-bit limbs (most significant first) by ``d < 2**47``:
     the quotients as limbs and the remainders."""
+    import numpy as np
+
     q = np.empty_like(limbs)
     r = np.zeros(len(limbs), dtype=np.int64)
     for k in range(limbs.shape[1]):
@@ -543,6 +637,8 @@ def _divmod_limbs(limbs: _Int64s, d: int) -> tuple[_Int64s, _Int64s]:
 
 def _split_values(values: bytes) -> tuple[_Int64s, _Int64s, _Int64s]:
     """The combination indices of N, E and S of deal numbers given as 12 big-endian bytes each."""
+    import numpy as np
+
     limbs = np.frombuffer(values, dtype=">u2").reshape(-1, _LIMBS).astype(np.int64)
     rest, i_s = _divmod_limbs(limbs, _C26)
     rest, i_e = _divmod_limbs(rest, _C39)
@@ -555,6 +651,8 @@ def _deposit(at: _ArrayTables, free: _Int64s, chosen: _Int64s) -> _Int64s:
     """Per suit, the free cards (``(n, 4)`` masks) chosen by ``chosen``, a mask over the
     positions of all the free cards in ascending order (the suits' free cards one after the
     other)."""
+    import numpy as np
+
     k = at.popcount[free]
     below = np.cumsum(k, axis=1) - k  # position of each suit's first free card
     piece = (chosen[:, None] >> below) & ((1 << k) - 1)
@@ -564,6 +662,8 @@ def _deposit(at: _ArrayTables, free: _Int64s, chosen: _Int64s) -> _Int64s:
 def _holdings(values: bytes) -> _Int64s:
     """Deals numbered by 12-byte big-endian values (each below DEAL_COUNT): ``(n, 4, 4)``
     13-bit masks, ``[deal, seat N/E/S/W, suit S/H/D/C]``, bit i = the card ``13 * suit + i``."""
+    import numpy as np
+
     at = _array_tables()
     i_n, i_e, i_s = _split_values(values)
     north = _window_masks(at, 4, i_n)  # North's windows are the suits
@@ -583,6 +683,8 @@ def _seats_of(holdings: _Int64s) -> SeatArray:
 
 
 def _cards_of(seats: SeatArray) -> CardArray:
+    import numpy as np
+
     # A stable sort by seat lists each seat's cards in ascending order (radix sort for int8).
     order = np.argsort(seats, axis=1, kind="stable")
     return order.astype(np.int8).reshape(len(seats), 4, _W)
@@ -613,6 +715,8 @@ def deal_numbers_seats(numbers: Iterable[int]) -> SeatArray:
 
 def card_seats(deals: CardArray) -> SeatArray:
     """The seat of every card (0 = N, 1 = E, 2 = S, 3 = W) of a card array: shape ``(n, 52)``."""
+    import numpy as np
+
     hands = np.asarray(deals, dtype=np.intp).reshape(-1, 4 * _W)
     seats = np.empty(hands.shape, dtype=np.int8)
     np.put_along_axis(seats, hands, np.repeat(np.arange(4, dtype=np.int8), _W)[None, :], axis=1)
@@ -639,6 +743,8 @@ def _suit_cards() -> _SuitCards:
 
 def _deals_of(holdings: _Int64s) -> list[Deal]:
     """:class:`Deal` values of ``(n, 4, 4)`` holdings (see :func:`_holdings`)."""
+    import numpy as np
+
     keys = (holdings + (np.arange(4, dtype=np.int64) << _W)).reshape(-1, 16).tolist()
     c = _suit_cards()
     return [
@@ -853,9 +959,27 @@ def deal_set_array(
     given; the same deals as :func:`deal_set` and :func:`deal_set_indices`.
     """
     # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
-    _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
-    parts = [_cards_of(_seats_of(_holdings(values))) for values in batches]
+    import numpy as np
+
+    parts = list(deal_set_batches(seed, event, session, boards, hash_fn=hash_fn))
     return np.concatenate(parts) if parts else np.empty((0, 4, _W), dtype=np.int8)
+
+
+def deal_set_batches(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> Iterator[CardArray]:
+    """:func:`deal_set_array` a batch (at most 4096 deals) at a time, for streaming a long set.
+
+    The inputs are checked at once; the batches joined are :func:`deal_set_array`.
+    """
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
+    return (_cards_of(_seats_of(_holdings(values))) for values in batches)
 
 
 def deal_set_seats(
@@ -869,6 +993,8 @@ def deal_set_seats(
     """The deals of ``boards`` as one ``(n, 52)`` array of the seat of each card (0 = N, 1 = E,
     2 = S, 3 = W), row ``k`` for the ``k``-th board given (statistics)."""
     # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    import numpy as np
+
     _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
     parts = [_seats_of(_holdings(values)) for values in batches]
     return np.concatenate(parts) if parts else np.empty((0, 4 * _W), dtype=np.int8)
@@ -889,6 +1015,25 @@ def deal_set_indices(
     """
     _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
     return _indices(batches)
+
+
+def deal_set_small(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> list[_Decoded]:
+    """The deals of a few ``boards`` (a session) as card indices of N, E, S, W, in order.
+
+    Same deals as :func:`deal_set_indices`, decoded one at a time without tables and without
+    numpy (:func:`_decode_direct`): nothing to set up, so one board or a session is dealt in
+    a few milliseconds, but each deal costs some 20 times what it costs in a batch. For
+    thousands of boards use :func:`deal_set_indices` or :func:`deal_set_batches`.
+    """
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    return [_decode_direct(n) for n in deal_numbers(seed, event, session, boards, hash_fn=hash_fn)]
 
 
 def _indices(batches: Iterator[bytes]) -> Iterator[_Decoded]:

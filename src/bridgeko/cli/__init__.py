@@ -3,6 +3,11 @@
 Each module in :data:`COMMAND_MODULES` has ``register(subparsers)``, which adds its commands;
 a command's handler takes the parsed arguments and returns the process exit code.
 Bad input ends with a one-line message on stderr and exit code 2, never a traceback.
+
+Start-up is kept light: building the parser imports only the command modules, which import
+nothing heavy at module level (no Django, numpy, endplay or tqdm, not even the bridge core); each
+handler imports what it needs when it runs. ``tests/test_cli_startup.py`` guards this and
+``benchmarks/bench_startup.py`` measures it.
 """
 
 from __future__ import annotations
@@ -16,7 +21,10 @@ from bridgeko import __version__
 
 COMMAND_MODULES = (
     "bridgeko.cli.scoring_cmds",
-    "bridgeko.cli.dealing_cmds",
+    "bridgeko.cli.deal",
+    "bridgeko.cli.verify_deal",
+    "bridgeko.cli.analyse",
+    "bridgeko.cli.showcase",
     "bridgeko.cli.competition_cmds",
     "bridgeko.cli.web_cmds",
 )

@@ -8,12 +8,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Any
 
 from bridgeko.cli import CommandError
-from bridgeko.competition.bracket import describe, load_scheme, standard_scheme
-from bridgeko.competition.draw import ProtocolError, verify_protocol
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
+
+# The competition core is imported by the handlers, not here: building the parser stays light.
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -67,7 +69,8 @@ def _read(name: str) -> str:
     if name == "-":
         return sys.stdin.read()
     try:
-        return Path(name).read_text(encoding="utf-8")
+        with open(name, encoding="utf-8") as f:
+            return f.read()
     except OSError as exc:
         raise CommandError(f"cannot read {name}: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -75,6 +78,8 @@ def _read(name: str) -> str:
 
 
 def cmd_verify_draw(args: argparse.Namespace) -> int:
+    from bridgeko.competition.draw import ProtocolError, verify_protocol
+
     text = _read(args.file)
     try:
         doc = json.loads(text)
@@ -96,6 +101,8 @@ def cmd_verify_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_bracket(args: argparse.Namespace) -> int:
+    from bridgeko.competition.bracket import describe, load_scheme, standard_scheme
+
     scheme = load_scheme(args.scheme) if args.scheme else standard_scheme(args.size)
     if scheme.size != args.size:
         raise CommandError(f"the scheme in {args.scheme} is for {scheme.size}, not {args.size}")
