@@ -57,17 +57,21 @@ from functools import cache
 from itertools import combinations
 from math import comb
 from operator import itemgetter
-from typing import TYPE_CHECKING, Self
 
-from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat
 from bridgeko.bridge.errors import BridgeInputError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from typing import Self
+
     import numpy as np
     import numpy.typing as npt
 
-# numpy is imported by the batch path only (inside its functions): dealing a board or a session
-# (:func:`deal_set_small`) starts without it.
+    from bridgeko.bridge.cards import Card, Deal
+
+# numpy is imported by the batch path only, and the card values (:mod:`bridgeko.bridge.cards`)
+# by the functions that make them (inside the functions): dealing a board or a session as card
+# indices (:func:`deal_set_small`) starts without either.
 
 __all__ = [
     "DEAL_COUNT",
@@ -458,39 +462,28 @@ _BINOMIAL: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def _unrank_window(rank: int, j: int) -> tuple[int, ...]:
-    """The offsets of the ``rank``-th subset of ``j`` of a window's 13 cards, in the order of
-    ``itertools.combinations(range(13), j)``."""
-    chosen: list[int] = []
-    c = 0
-    for slot in range(j, 0, -1):
-        while True:
-            count = _BINOMIAL[_W - 1 - c][slot - 1]  # subsets whose next offset is c
-            if rank < count:
-                break
-            rank -= count
-            c += 1
-        chosen.append(c)
-        c += 1
-    return tuple(chosen)
-
-
 def _choose_direct(free: tuple[int, ...], index: int) -> tuple[CardIndices, tuple[int, ...]]:
     """The cards of combination ``index`` of 13 among ``free`` (13, 26, 39 or 52 of them, in
     ascending order) and the cards left."""
-    m = len(free) // _W
-    starts, groups = _compositions(m)
+    starts, groups = _compositions(len(free) // _W)
     g = bisect_right(starts, index) - 1
     x = index - starts[g]
     chosen: list[int] = []
     left: list[int] = []
+    binomial = _BINOMIAL
     for w, (j, radix) in enumerate(groups[g]):
         x, rank = divmod(x, radix)  # the first window least significant
-        window = free[w * _W : (w + 1) * _W]
-        offsets = _unrank_window(rank, j)
-        chosen.extend(window[o] for o in offsets)
-        taken = set(offsets)
-        left.extend(c for o, c in enumerate(window) if o not in taken)
+        # The rank-th subset of j of the window's 13 cards in itertools.combinations order:
+        # of the subsets still possible, those with the card at offset c come first.
+        slot = j
+        for c, card in enumerate(free[w * _W : (w + 1) * _W]):
+            if slot and rank < (count := binomial[_W - 1 - c][slot - 1]):
+                chosen.append(card)
+                slot -= 1
+            else:
+                if slot:
+                    rank -= count
+                left.append(card)
     return tuple(chosen), tuple(left)
 
 
@@ -723,13 +716,15 @@ def card_seats(deals: CardArray) -> SeatArray:
     return seats
 
 
-class _SuitCards(dict[int, frozenset[Card]]):
+class _SuitCards(dict[int, "frozenset[Card]"]):
     """``13-bit mask + 8192 * suit`` -> the frozenset of those cards, filled on first use.
 
     Hands are built as unions of these: a union reuses the cards' stored hashes, which is most
     of the cost of a :class:`Deal` built card by card."""
 
     def __missing__(self, key: int) -> frozenset[Card]:
+        from bridgeko.bridge.cards import FULL_PACK
+
         suit, mask = divmod(key, 1 << _W)
         cards = frozenset(FULL_PACK[_W * suit + i] for i in range(_W) if mask >> i & 1)
         self[key] = cards
@@ -744,6 +739,8 @@ def _suit_cards() -> _SuitCards:
 def _deals_of(holdings: _Int64s) -> list[Deal]:
     """:class:`Deal` values of ``(n, 4, 4)`` holdings (see :func:`_holdings`)."""
     import numpy as np
+
+    from bridgeko.bridge.cards import Deal, Hand
 
     keys = (holdings + (np.arange(4, dtype=np.int64) << _W)).reshape(-1, 16).tolist()
     c = _suit_cards()
@@ -760,6 +757,8 @@ def _deals_of(holdings: _Int64s) -> list[Deal]:
 
 def deal_from_indices(hands: Sequence[Sequence[int]]) -> Deal:
     """A :class:`Deal` from the card indices of North, East, South and West."""
+    from bridgeko.bridge.cards import FULL_PACK, Deal, Hand
+
     n, e, s, w = (Hand(frozenset(FULL_PACK[i] for i in h)) for h in hands)
     return Deal(n, e, s, w)
 
@@ -771,6 +770,8 @@ def deal_number(n: int) -> Deal:
 
 def number_of_deal(deal: Deal) -> int:
     """The number of a complete deal: the inverse of :func:`deal_number`."""
+    from bridgeko.bridge.cards import Seat
+
     if not deal.is_complete:
         raise BridgeInputError("only a complete deal (13 cards in each hand) has a deal number")
     t = _tables()

@@ -20,10 +20,8 @@ but made from card indices instead of Card, Deal and PbnGame objects: a batch of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from bridgeko.bridge import board as _board
-
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
     from bridgeko.bridge.dealing import CardArray
 
@@ -31,6 +29,12 @@ __all__ = ["DealtPbn", "deal_value", "deal_values", "hand_text"]
 
 _RANKS = "AKQJT98765432"
 _SEATS = "NESW"
+_VULNERABLE = (
+    "None", "NS", "EW", "All", "NS", "EW", "All", "None",
+    "EW", "All", "None", "NS", "All", "None", "NS", "EW",
+)  # fmt: skip
+"""The vulnerability of boards 1 to 16 (:func:`bridgeko.bridge.board.vulnerability`, as a test
+checks): the board module is not imported, to keep the start-up light."""
 _NEWLINE = "\r\n"
 _ESCAPED = frozenset('\\"\r\n\t\v\f')
 
@@ -117,9 +121,9 @@ class DealtPbn:
         )
         players = "".join(f'[{seat} "?"]{nl}' for seat in ("West", "North", "East", "South"))
         self._middle = tuple(
-            f"]{nl}{players}[Dealer {_quote(_board.dealer(b).value)}]{nl}"
-            f"[Vulnerable {_quote(_board.vulnerability(b).value)}]{nl}[Deal "
-            for b in range(1, 17)
+            f"]{nl}{players}[Dealer {_quote(_SEATS[b % 4])}]{nl}"
+            f"[Vulnerable {_quote(_VULNERABLE[b])}]{nl}[Deal "
+            for b in range(16)
         )
         self._tail = f"]{nl}" + "".join(
             f"[{name} {_quote(value)}]{nl}"
