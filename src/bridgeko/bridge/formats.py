@@ -94,10 +94,20 @@ def _check_boards(deals: Mapping[int, Deal], limit: int) -> tuple[int, int]:
     return low, high
 
 
-def _owners(deal: Deal) -> list[Seat]:
-    owners: list[Seat] = []
+_SEAT_NUMBER = {seat: k for k, seat in enumerate(Seat)}
+
+
+def _owners(deal: Deal) -> list[int]:
+    """The number (0 = N ... 3 = W) of the seat holding each card of :data:`FULL_PACK`: what
+    ``deal.owner(card).number`` gives, card by card, from one pass over the hands."""
+    holder: dict[Card, int] = {}
+    for seat in reversed(Seat):  # deal.owner gives the first seat holding a card
+        number = _SEAT_NUMBER[seat]
+        for card in deal[seat].cards:
+            holder[card] = number
+    owners: list[int] = []
     for card in FULL_PACK:
-        seat = deal.owner(card)
+        seat = holder.get(card)
         if seat is None:  # pragma: no cover - complete deals are checked first
             raise FormatError(f"the card {card} is in no hand")
         owners.append(seat)
@@ -110,9 +120,7 @@ def _owners(deal: Deal) -> list[Seat]:
 
 def _dlm_board(number: int, deal: Deal) -> str:
     owners = _owners(deal)
-    letters = "".join(
-        chr(ord("a") + 4 * owners[k].number + owners[k + 1].number) for k in range(0, 52, 2)
-    )
+    letters = "".join(chr(ord("a") + 4 * owners[k] + owners[k + 1]) for k in range(0, 52, 2))
     return f"{letters}{_xor(number, letters):03d}"
 
 

@@ -63,7 +63,7 @@ def _file_deals(path: str, encoding: str) -> dict[int, list[Deal]]:
 
 def cmd_verify_deal(args: argparse.Namespace) -> int:
     from bridgeko.bridge import dealing
-    from bridgeko.cli.deal import dealt_deals
+    from bridgeko.cli.deal import dealt_deals, dealt_hands
 
     seed = seed_of(args)
     commitment_hex = args.commitment.strip().lower()
@@ -78,14 +78,15 @@ def cmd_verify_deal(args: argparse.Namespace) -> int:
     if not commitment_ok:
         problems.append((None, "the seed does not match the commitment"))
     extra: list[int] = []
-    for b, expected in dealt_deals(seed, args.event, args.session, boards):
-        if played is None:
-            continue
-        if b not in played:
-            problems.append((b, "not in the file"))
-        elif any(d != expected for d in played[b]):
-            problems.append((b, "the deal differs from the one dealt by the seed"))
-    if played is not None:
+    if played is None:  # the set is dealt, as card indices: nothing to compare
+        for _part in dealt_hands(seed, args.event, args.session, boards):
+            pass
+    else:
+        for b, expected in dealt_deals(seed, args.event, args.session, boards):
+            if b not in played:
+                problems.append((b, "not in the file"))
+            elif any(d != expected for d in played[b]):
+                problems.append((b, "the deal differs from the one dealt by the seed"))
         extra = sorted(set(played) - set(boards))
     if args.json:
         import json
