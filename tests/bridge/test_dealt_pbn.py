@@ -44,12 +44,10 @@ def test_R12_7_a_small_set_is_written_as_the_pbn_model_writes_it(
     note = f"Dealt by bridgeko: event {event!r} {{seed}}"
     writer = DealtPbn(event=event, site=site, date=date, note=note)
     pieces = [writer.header()]
-    for start in (0, 7, 150):  # the text of several pieces follows on
-        end = {0: 7, 7: 150, 150: 300}[start]
+    for start, end in ((0, 7), (7, 150), (150, 300)):  # the pieces follow on
         part = boards[start:end]
-        pieces.append(
-            writer.games(part, [deal_value(h, b) for b, h in zip(part, hands[start:end])])
-        )
+        values = [deal_value(h, b) for b, h in zip(part, hands[start:end], strict=True)]
+        pieces.append(writer.games(part, values))
     deals = dealing.deal_set(SEED, event, "QF-1", boards)
     assert "".join(pieces) == _model_text(deals, event, site, date, note)
 
