@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from bridgeko.bridge import board, dealing, pbn
-from bridgeko.bridge.cards import Hand, Seat
+from bridgeko.bridge.cards import Deal, Hand, Seat
 from bridgeko.bridge.dealt_pbn import _VULNERABLE, DealtPbn, deal_value, deal_values, hand_text
 
 SEED = hashlib.sha256(b"bridgeko dealt PBN test").digest()
@@ -21,14 +21,9 @@ NAMES = [
 ]
 
 
-def _model_text(
-    deals: dict[int, object], event: str, site: str, date: str, note: str | None
-) -> str:
+def _model_text(deals: dict[int, Deal], event: str, site: str, date: str, note: str | None) -> str:
     """The text of the same games made and written by the PBN model (the general path)."""
-    games = [
-        pbn.game_for_board(b, d, event=event, site=site, date=date)  # type: ignore[arg-type]
-        for b, d in deals.items()
-    ]
+    games = [pbn.game_for_board(b, d, event=event, site=site, date=date) for b, d in deals.items()]
     if note is not None:
         text = note.replace("{", "(").replace("}", ")")
         games[0] = replace(games[0], comments=("{" + text + "}",))

@@ -107,10 +107,10 @@ def _owners(deal: Deal) -> list[int]:
             holder[card] = number
     owners: list[int] = []
     for card in FULL_PACK:
-        seat = holder.get(card)
-        if seat is None:  # pragma: no cover - complete deals are checked first
+        owner = holder.get(card)
+        if owner is None:  # pragma: no cover - complete deals are checked first
             raise FormatError(f"the card {card} is in no hand")
-        owners.append(seat)
+        owners.append(owner)
     return owners
 
 
