@@ -19,6 +19,7 @@ Without ``BIGDEALX`` only bridgeko's figures are printed.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import resource
 import subprocess
@@ -27,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-SEED = "5eed" * 16
+SEED = hashlib.sha256(b"bridgeko benchmark seed").hexdigest()
 EVENT = "Bridge Open K.O. benchmark"
 BIGDEAL_HASH = "0123456789abcdef0123456789abcdef01234567"
 BIGDEAL_RC = "[BigDeal]\nformats=pbn\naskformats=no\nowner=bridgeko benchmark\n"
