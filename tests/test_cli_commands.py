@@ -265,7 +265,10 @@ def test_the_registry_names_each_command_module_and_help_line() -> None:
         assert handler.__module__ == module == importlib.import_module(module).__name__
 
 
-def test_only_the_command_run_is_built_in_full() -> None:
+def test_only_the_command_run_and_its_module_are_built() -> None:
     parsers = _subcommands(build_parser("imps"))
+    assert set(parsers) == {"score", "imps", "board-imps"}
     assert callable(parsers["imps"].get_default("handler"))
-    assert parsers["deal"].get_default("handler") is None  # a name and a help line only
+    help_only = _subcommands(build_parser(""))  # bridgeko --help: a name and a help line each
+    assert set(help_only) == {*COMMANDS, *ALIASES}
+    assert all(p.get_default("handler") is None for p in help_only.values())

@@ -293,8 +293,11 @@ def _sums(m: int, total: int) -> Iterator[tuple[int, ...]]:
             yield (total,)
         return
     for j in range(max(0, total - _W * (m - 1)), min(_W, total) + 1):
-        for rest in _sums(m - 1, total - j):
-            yield (j, *rest)
+        if m == 2:
+            yield (j, total - j)
+        else:
+            for rest in _sums(m - 1, total - j):
+                yield (j, *rest)
 
 
 @cache
@@ -304,12 +307,14 @@ def _compositions(m: int) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int],
     first: list[int] = []
     groups: list[tuple[tuple[int, int], ...]] = []
     total = 0
+    pairs = [(j, comb(_W, j)) for j in range(_W + 1)]  # (j, C(13, j))
     for js in _sums(m, _W):
         first.append(total)
-        groups.append(tuple((j, comb(_W, j)) for j in js))
+        group = tuple([pairs[j] for j in js])
+        groups.append(group)
         size = 1
-        for j in js:
-            size *= comb(_W, j)
+        for _j, c in group:
+            size *= c
         total += size
     assert total == comb(m * _W, _W)
     return tuple(first), tuple(groups)

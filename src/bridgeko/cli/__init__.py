@@ -63,9 +63,10 @@ class CommandError(Exception):
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The ``bridgeko`` parser with every command, or only with the parser of ``command`` in
-    full (and its module's other commands): the others get a name and a help line only, so that
-    their modules are not imported (start-up time)."""
+    """The ``bridgeko`` parser with every command; for a ``command`` run, only that command
+    (and its module's other commands), so that no other command module is imported nor parser
+    built (start-up time). For a name that is no command (``""`` for ``bridgeko --help``), every
+    command gets a name and a help line only."""
     parser = argparse.ArgumentParser(
         prog="bridgeko",
         description="Run a contract-bridge teams knockout competition.",
@@ -83,7 +84,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         if wanted is None or module == wanted:
             importlib.import_module(module).register(sub)
             done.add(module)
-        else:
+        elif not wanted:
             aliases = [a for a, target in ALIASES.items() if target == name]
             sub.add_parser(name, help=text, aliases=aliases, add_help=False)
     return parser
