@@ -32,8 +32,9 @@ Same inputs, same deals: the result depends only on (seed, event, session, board
 Two implementations of the numbering give the same deals: the scalar one for a single deal
 (:func:`deal_number`, :func:`deal_number_indices`, :func:`deal_board`) and a batch one with numpy
 for sets (:func:`deal_set_array`, an ``(n, 4, 13)`` array of card indices, the fastest;
-:func:`deal_set_seats`, the seat of each card; :func:`deal_numbers_array`). :func:`deal_set` and
-:func:`deal_set_indices` use the batch one too.
+:func:`deal_set_seats`, the seat of each card; :func:`deal_numbers_array`). :func:`deal_set`,
+:func:`deal_set_indices` and :func:`deal_set_batches` use the batch one too. A third, direct
+one (:func:`deal_set_small`) needs neither tables nor numpy: a board or a session starts at once.
 
 >>> seed = bytes(range(32))
 >>> deal_board(seed, "Open K.O.", "QF-1", 1) == deal_board(seed, "Open K.O.", "QF-1", 1)
