@@ -43,7 +43,7 @@ def hand_text(cards: Sequence[int]) -> str:
     """The PBN spelling (``"AK2.QJ..T98765"``) of a hand given as ascending card indices
     (:attr:`bridgeko.bridge.cards.Card.index`: spade ace 0 ... club two 51); ``"-"`` if empty.
 
-    >>> hand_text([0, 1, 12, 13, 14, 40, 41])
+    >>> hand_text([0, 1, 12, 13, 14, 39, 40])
     'AK2.AK..AK'
     """
     if not cards:
