@@ -76,7 +76,15 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=30, help="rounds (default 30)")
     args = ap.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    commitment = hashlib.sha256(bytes.fromhex(SEED)).hexdigest()
+    # The commitment as bridgeko publishes it: the last word of deal's summary.
+    argv = [sys.executable, "-m", "bridgeko.cli", "deal", "--seed", SEED, "--event", "E"]
+    dealt = subprocess.run(
+        [*argv, "--boards", "1", "-o", os.devnull],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    commitment = dealt.stderr.split()[-1]
     with tempfile.TemporaryDirectory(prefix="bench-startup-") as tmp:
         work = Path(tmp)
         protocol = work / "draw.json"

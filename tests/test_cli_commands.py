@@ -23,7 +23,6 @@ from bridgeko.cli import ALIASES, COMMANDS, build_parser, main
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = hashlib.sha256(b"bridgeko end-to-end test").hexdigest()
-COMMITMENT = hashlib.sha256(bytes.fromhex(SEED)).hexdigest()
 SET = ["--seed", SEED, "--event", "Bridge Open K.O.", "--session", "F-1"]
 
 TESTED: set[str] = set()
@@ -90,7 +89,8 @@ def test_deal_then_verify_deal_the_file(capsys: pytest.CaptureFixture[str], tmp_
     code, _, err = run(capsys, "deal", *SET, "--boards", "1-8", "-o", str(path))
     assert code == 0 and err.startswith("dealt 8 boards (1-8)")
     assert path.read_bytes().count(b'[Board "') == 8
-    check = ["verify-deal", *SET, "--boards", "1-8", "--commitment", COMMITMENT, str(path)]
+    published = err.split()[-1]  # the summary ends with the commitment
+    check = ["verify-deal", *SET, "--boards", "1-8", "--commitment", published, str(path)]
     assert run(capsys, *check) == (
         0,
         "OK: the seed matches the commitment; 8 boards of the file match\n",

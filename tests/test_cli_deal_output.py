@@ -13,7 +13,6 @@ from bridgeko.bridge import dealing, pbn
 from bridgeko.cli import deal, main
 
 SEED = hashlib.sha256(b"bridgeko deal output test").hexdigest()
-COMMITMENT = hashlib.sha256(bytes.fromhex(SEED)).hexdigest()
 
 
 def expected_pbn(event: str, session: str, boards: str, site: str, date: str) -> str:
@@ -23,7 +22,7 @@ def expected_pbn(event: str, session: str, boards: str, site: str, date: str) ->
     games = [pbn.game_for_board(b, d, event=event, site=site, date=date) for b, d in deals.items()]
     note = (
         f"Dealt by bridgeko ({dealing.METHOD}): event {event!r}, session {session!r}, boards "
-        f"{boards}; seed commitment {COMMITMENT}"
+        f"{boards}; seed commitment {dealing.commitment(bytes.fromhex(SEED))}"
     )
     games[0] = replace(games[0], comments=("{" + note.replace("{", "(").replace("}", ")") + "}",))
     return pbn.dumps(games)
