@@ -217,9 +217,9 @@ def cmd_deal(args: argparse.Namespace) -> int:
     else:
         from bridgeko.bridge import formats
 
-        dealt = dealt_deals(seed, args.event, args.session, boards)
+        hands = dealing.deal_set_small(seed, args.event, args.session, boards)  # 99 at most
         title = f"{args.event} {args.session}".strip()
-        write(args.output, formats.to_dlm(dict(dealt), title=title))
+        write(args.output, formats.to_dlm(dict(zip(boards, hands, strict=True)), title=title))
     # The data is written and flushed: the summary on stderr cannot interleave with it.
     where = f" to {args.output}" if args.output is not None else ""
     print(
