@@ -7,6 +7,7 @@ import hashlib
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -60,6 +61,19 @@ def loaded(*argv: str) -> list[str]:
 )
 def test_a_light_command_imports_no_django_endplay_numpy_or_tqdm(argv: list[str]) -> None:
     assert loaded(*argv) == []
+
+
+def test_a_seed_file_is_read_without_the_pbn_model(tmp_path: Path) -> None:
+    path = tmp_path / "seed.txt"
+    path.write_text(SEED + "\n", encoding="ascii")
+    probe = (
+        "import sys; from bridgeko.cli import common; "
+        f"print(common.read_text({str(path)!r}, 'auto').strip()); "
+        "print('bridgeko.bridge.pbn' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.split() == [SEED, "False"]
+    assert common.read_text(str(path), "auto") == pbn.decode(path.read_bytes())
 
 
 def test_the_parser_is_built_without_the_bridge_core() -> None:

@@ -199,9 +199,12 @@ def read_bytes(path: str) -> bytes:
 
 def read_text(path: str, encoding: str) -> str:
     """A text file: UTF-8, Windows-1250 or ISO 8859-1, byte order mark dropped (pbn.decode)."""
+    data = read_bytes(path)
+    if encoding == "auto" and data.isascii():
+        return data.decode("ascii")  # what pbn.decode gives, without importing the PBN model
     from bridgeko.bridge import pbn
 
     try:
-        return pbn.decode(read_bytes(path), encoding)
+        return pbn.decode(data, encoding)
     except ValueError as exc:
         raise CommandError(f"{path}: {exc} (try another --encoding, or auto)") from None
