@@ -266,23 +266,37 @@ def _picker(offsets: tuple[int, ...]) -> _Picker:
     return itemgetter(slice(first, first + len(offsets)))
 
 
-@dataclass(frozen=True, slots=True)
 class _Tables:
-    pick: tuple[tuple[tuple[tuple[_Picker, _Picker], ...], ...], ...]
-    """pick[w][j][rank] = (picker of the chosen, picker of the others) in window w (0-2)."""
-    rank_of: tuple[Mapping[tuple[int, ...], int], ...]
-    """rank_of[j][chosen offsets] = rank: the inverse of ``pick``."""
-    starts: Mapping[int, tuple[int, ...]]
-    """starts[m]: first combination index of each composition group, for m windows."""
-    groups: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]]
-    """groups[m][g]: ((j_1, C(13, j_1)), ..., (j_m, C(13, j_m))) of the composition group g."""
-    group_of: Mapping[int, Mapping[tuple[int, ...], int]]
-    """group_of[m][(j_1, ..., j_m)] = g."""
-    north: tuple[tuple[tuple[tuple[CardIndices, CardIndices], ...], ...], ...]
-    """north[w][j][rank] = (chosen, left) card indices of window w of the full pack (North)."""
-    flat: Mapping[int, tuple[tuple[int, ...], ...]]
-    """flat[m][g + 1] = (start, j_1, C(13, j_1), ..., j_m): group g unrolled for the hot loop
-    (indexed by ``bisect_right(starts[m], index)``; flat[m][0] is unused)."""
+    """The tables of the scalar decoder (a plain class, not a dataclass: making a dataclass costs
+    a millisecond at import, paid by every command that deals)."""
+
+    __slots__ = ("flat", "group_of", "groups", "north", "pick", "rank_of", "starts")
+
+    def __init__(
+        self,
+        pick: tuple[tuple[tuple[tuple[_Picker, _Picker], ...], ...], ...],
+        rank_of: tuple[Mapping[tuple[int, ...], int], ...],
+        starts: Mapping[int, tuple[int, ...]],
+        groups: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]],
+        group_of: Mapping[int, Mapping[tuple[int, ...], int]],
+        north: tuple[tuple[tuple[tuple[CardIndices, CardIndices], ...], ...], ...],
+        flat: Mapping[int, tuple[tuple[int, ...], ...]],
+    ) -> None:
+        self.pick = pick
+        """pick[w][j][rank] = (picker of the chosen, picker of the others) in window w (0-2)."""
+        self.rank_of = rank_of
+        """rank_of[j][chosen offsets] = rank: the inverse of ``pick``."""
+        self.starts = starts
+        """starts[m]: first combination index of each composition group, for m windows."""
+        self.groups = groups
+        """groups[m][g]: ((j_1, C(13, j_1)), ..., (j_m, C(13, j_m))) of composition group g."""
+        self.group_of = group_of
+        """group_of[m][(j_1, ..., j_m)] = g."""
+        self.north = north
+        """north[w][j][rank] = (chosen, left) card indices of window w of the full pack."""
+        self.flat = flat
+        """flat[m][g + 1] = (start, j_1, C(13, j_1), ..., j_m): group g unrolled for the hot
+        loop (indexed by ``bisect_right(starts[m], index)``; flat[m][0] is unused)."""
 
 
 def _sums(m: int, total: int) -> Iterator[tuple[int, ...]]:
@@ -548,25 +562,39 @@ _LIMBS = _VALUE_BYTES * 8 // _LIMB_BITS
 _SUIT_MASK = (1 << _W) - 1
 
 
-@dataclass(frozen=True, slots=True)
 class _ArrayTables:
-    masks: _Int64s
-    """masks[id]: the 13-bit mask of window subset ``id`` (all 2**13 of them, by size j then in
-    itertools.combinations order, so that ``id = first id of size j + rank``)."""
-    starts: Mapping[int, _Int64s]
-    """starts[m]: first combination index of each composition group, for m windows."""
-    first: Mapping[int, _Int64s]
-    """first[m][g, w]: the id of rank 0 of window w's subset size in composition group g."""
-    radix: Mapping[int, _Int64s]
-    """radix[m][g, w] = C(13, j_w) of composition group g."""
-    popcount: _Int64s
-    """popcount[mask]: the number of bits set in a 13-bit mask."""
-    deposit_at: _Int64s
-    """deposit_at[F]: where the deposits onto the 13-bit free mask F start in ``deposit``."""
-    deposit: npt.NDArray[np.uint16]
-    """deposit[deposit_at[F] + p]: the bits of p put on the set bits of F, lowest first."""
-    bits: npt.NDArray[np.int8]
-    """bits[mask, i]: bit i of a 13-bit mask, 0 or 1."""
+    """The tables of the batch decoder (a plain class: see :class:`_Tables`)."""
+
+    __slots__ = ("bits", "deposit", "deposit_at", "first", "masks", "popcount", "radix", "starts")
+
+    def __init__(
+        self,
+        masks: _Int64s,
+        starts: Mapping[int, _Int64s],
+        first: Mapping[int, _Int64s],
+        radix: Mapping[int, _Int64s],
+        popcount: _Int64s,
+        deposit_at: _Int64s,
+        deposit: npt.NDArray[np.uint16],
+        bits: npt.NDArray[np.int8],
+    ) -> None:
+        self.masks = masks
+        """masks[id]: the 13-bit mask of window subset ``id`` (all 2**13 of them, by size j then
+        in itertools.combinations order, so that ``id = first id of size j + rank``)."""
+        self.starts = starts
+        """starts[m]: first combination index of each composition group, for m windows."""
+        self.first = first
+        """first[m][g, w]: the id of rank 0 of window w's subset size in composition group g."""
+        self.radix = radix
+        """radix[m][g, w] = C(13, j_w) of composition group g."""
+        self.popcount = popcount
+        """popcount[mask]: the number of bits set in a 13-bit mask."""
+        self.deposit_at = deposit_at
+        """deposit_at[F]: where the deposits onto the 13-bit free mask F start in ``deposit``."""
+        self.deposit = deposit
+        """deposit[deposit_at[F] + p]: the bits of p put on the set bits of F, lowest first."""
+        self.bits = bits
+        """bits[mask, i]: bit i of a 13-bit mask, 0 or 1."""
 
 
 @cache
