@@ -134,30 +134,10 @@ def test_showcase_tours_dealing_analysis_and_scoring(capsys: pytest.CaptureFixtu
 def test_verify_draw_checks_a_published_protocol(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from dataclasses import dataclass
-    from datetime import UTC, datetime
+    from tests.test_cli_draw import _protocol  # a draw of 10 teams held and published
 
-    from bridgeko.competition.draw import commitment, hold_draw, protocol_json
-
-    @dataclass(frozen=True)
-    class Team:
-        id: int
-        name: str
-        elo: int
-
-    seed = hashlib.sha256(b"bridgeko end-to-end draw").digest()
-    result = hold_draw(
-        [Team(k, f"Team {k}", 480 + 13 * k) for k in range(1, 9)],
-        seed,
-        commitment=commitment(seed),
-        drawn_at=datetime(1999, 3, 12, 17, 0, tzinfo=UTC),
-        place="Praha",
-        edition="Bridge Open K.O. 1999",
-    )
-    path = tmp_path / "draw.json"
-    path.write_text(protocol_json(result), encoding="utf-8")
-    code, out, _ = run(capsys, "verify-draw", str(path))
-    assert code == 0 and out.startswith("OK: Bridge Open K.O. 1999: 8 teams, scheme for 8")
+    code, out, _ = run(capsys, "verify-draw", str(_protocol(tmp_path)))
+    assert code == 0 and out.startswith("OK: Bridge Open K.O. 1999: 10 teams, scheme for 16")
 
 
 @runs("bracket")
