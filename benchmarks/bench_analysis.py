@@ -22,7 +22,6 @@ run stays under a minute, and the figures say how many boards were analysed.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import time
 from typing import Any
 
@@ -36,7 +35,7 @@ from bridgeko.bridge.cards import Deal, Seat, Strain
 from bridgeko.bridge.ddtable import DDTable
 from bridgeko.bridge.dealing import deal_set
 
-SEED = hashlib.sha256(b"bridgeko analysis benchmark seed").digest()
+SEED = bytes.fromhex("da7a" * 16)
 SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 STRAINS = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
 
