@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
-from typing import Self
 
 from bridgeko.bridge.errors import CardError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Self
 
 
 class Seat(StrEnum):

@@ -35,8 +35,9 @@ Same inputs, same deals: the result depends only on (seed, event, session, board
 Two implementations of the numbering give the same deals: the scalar one for a single deal
 (:func:`deal_number`, :func:`deal_number_indices`, :func:`deal_board`) and a batch one with numpy
 for sets (:func:`deal_set_array`, an ``(n, 4, 13)`` array of card indices, the fastest;
-:func:`deal_set_seats`, the seat of each card; :func:`deal_numbers_array`). :func:`deal_set` and
-:func:`deal_set_indices` use the batch one too.
+:func:`deal_set_seats`, the seat of each card; :func:`deal_numbers_array`). :func:`deal_set`,
+:func:`deal_set_indices` and :func:`deal_set_batches` use the batch one too. A third, direct
+one (:func:`deal_set_small`) needs neither tables nor numpy: a board or a session starts at once.
 
 >>> seed = bytes(range(32))
 >>> deal_board(seed, "Open K.O.", "QF-1", 1) == deal_board(seed, "Open K.O.", "QF-1", 1)
@@ -55,15 +56,10 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations
 from math import comb
 from operator import itemgetter
-from typing import Self
 
-import numpy as np
-import numpy.typing as npt
-
-from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat
 from bridgeko.bridge.commit_reveal import (
     MIN_SEED_BYTES,
     SEED_BYTES,
@@ -75,6 +71,19 @@ from bridgeko.bridge.commit_reveal import (
 )
 from bridgeko.bridge.commit_reveal import check_seed as _check_seed
 from bridgeko.bridge.errors import BridgeInputError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Self
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from bridgeko.bridge.cards import Card, Deal
+
+# numpy is imported by the batch path only, and the card values (:mod:`bridgeko.bridge.cards`)
+# by the functions that make them (inside the functions): dealing a board or a session as card
+# indices (:func:`deal_set_small`) starts without either.
 
 __all__ = [
     "DEAL_COUNT",
@@ -102,8 +111,10 @@ __all__ = [
     "deal_numbers_seats",
     "deal_set",
     "deal_set_array",
+    "deal_set_batches",
     "deal_set_indices",
     "deal_set_seats",
+    "deal_set_small",
     "hmac_sha256",
     "new_seed",
     "number_of_deal",
@@ -217,23 +228,53 @@ def _picker(offsets: tuple[int, ...]) -> _Picker:
     return itemgetter(slice(first, first + len(offsets)))
 
 
-@dataclass(frozen=True, slots=True)
 class _Tables:
-    pick: tuple[tuple[tuple[tuple[_Picker, _Picker], ...], ...], ...]
-    """pick[w][j][rank] = (picker of the chosen, picker of the others) in window w (0-2)."""
-    rank_of: tuple[Mapping[tuple[int, ...], int], ...]
-    """rank_of[j][chosen offsets] = rank: the inverse of ``pick``."""
-    starts: Mapping[int, tuple[int, ...]]
-    """starts[m]: first combination index of each composition group, for m windows."""
-    groups: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]]
-    """groups[m][g]: ((j_1, C(13, j_1)), ..., (j_m, C(13, j_m))) of the composition group g."""
-    group_of: Mapping[int, Mapping[tuple[int, ...], int]]
-    """group_of[m][(j_1, ..., j_m)] = g."""
-    north: tuple[tuple[tuple[tuple[CardIndices, CardIndices], ...], ...], ...]
-    """north[w][j][rank] = (chosen, left) card indices of window w of the full pack (North)."""
-    flat: Mapping[int, tuple[tuple[int, ...], ...]]
-    """flat[m][g + 1] = (start, j_1, C(13, j_1), ..., j_m): group g unrolled for the hot loop
-    (indexed by ``bisect_right(starts[m], index)``; flat[m][0] is unused)."""
+    """The tables of the scalar decoder (a plain class, not a dataclass: making a dataclass costs
+    a millisecond at import, paid by every command that deals)."""
+
+    __slots__ = ("flat", "group_of", "groups", "north", "pick", "rank_of", "starts")
+
+    def __init__(
+        self,
+        pick: tuple[tuple[tuple[tuple[_Picker, _Picker], ...], ...], ...],
+        rank_of: tuple[Mapping[tuple[int, ...], int], ...],
+        starts: Mapping[int, tuple[int, ...]],
+        groups: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]],
+        group_of: Mapping[int, Mapping[tuple[int, ...], int]],
+        north: tuple[tuple[tuple[tuple[CardIndices, CardIndices], ...], ...], ...],
+        flat: Mapping[int, tuple[tuple[int, ...], ...]],
+    ) -> None:
+        self.pick = pick
+        """pick[w][j][rank] = (picker of the chosen, picker of the others) in window w (0-2)."""
+        self.rank_of = rank_of
+        """rank_of[j][chosen offsets] = rank: the inverse of ``pick``."""
+        self.starts = starts
+        """starts[m]: first combination index of each composition group, for m windows."""
+        self.groups = groups
+        """groups[m][g]: ((j_1, C(13, j_1)), ..., (j_m, C(13, j_m))) of composition group g."""
+        self.group_of = group_of
+        """group_of[m][(j_1, ..., j_m)] = g."""
+        self.north = north
+        """north[w][j][rank] = (chosen, left) card indices of window w of the full pack."""
+        self.flat = flat
+        """flat[m][g + 1] = (start, j_1, C(13, j_1), ..., j_m): group g unrolled for the hot
+        loop (indexed by ``bisect_right(starts[m], index)``; flat[m][0] is unused)."""
+
+
+def _sums(m: int, total: int) -> Iterator[tuple[int, ...]]:
+    """The tuples of ``m`` numbers 0..13 adding up to ``total``, in lexicographic order (the
+    order of ``itertools.product``, without going through the 14**m tuples that do not add up).
+    """
+    if m == 1:
+        if total <= _W:
+            yield (total,)
+        return
+    for j in range(max(0, total - _W * (m - 1)), min(_W, total) + 1):
+        if m == 2:
+            yield (j, total - j)
+        else:
+            for rest in _sums(m - 1, total - j):
+                yield (j, *rest)
 
 
 @cache
@@ -243,14 +284,14 @@ def _compositions(m: int) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int],
     first: list[int] = []
     groups: list[tuple[tuple[int, int], ...]] = []
     total = 0
-    for js in product(range(_W + 1), repeat=m):
-        if sum(js) != _W:
-            continue
+    pairs = [(j, comb(_W, j)) for j in range(_W + 1)]  # (j, C(13, j))
+    for js in _sums(m, _W):
         first.append(total)
-        groups.append(tuple((j, comb(_W, j)) for j in js))
+        group = tuple([pairs[j] for j in js])
+        groups.append(group)
         size = 1
-        for j in js:
-            size *= comb(_W, j)
+        for _j, c in group:
+            size *= c
         total += size
     assert total == comb(m * _W, _W)
     return tuple(first), tuple(groups)
@@ -392,6 +433,52 @@ def _decode(n: int) -> _Decoded:
     return _decoder()(n)
 
 
+# --- numbering of deals: the direct path (no tables) -----------------------------------------
+#
+# The same numbering for a few deals, computed from binomial coefficients: nothing to build
+# before the first deal (the tables of :func:`_decoder` take a third of a second, numpy's import
+# and tables as long), some 30 microseconds a deal after.
+
+_BINOMIAL: tuple[tuple[int, ...], ...] = tuple(
+    tuple(comb(n, k) for k in range(_W + 1)) for n in range(_W + 1)
+)
+
+
+def _choose_direct(free: tuple[int, ...], index: int) -> tuple[CardIndices, tuple[int, ...]]:
+    """The cards of combination ``index`` of 13 among ``free`` (13, 26, 39 or 52 of them, in
+    ascending order) and the cards left."""
+    starts, groups = _compositions(len(free) // _W)
+    g = bisect_right(starts, index) - 1
+    x = index - starts[g]
+    chosen: list[int] = []
+    left: list[int] = []
+    binomial = _BINOMIAL
+    for w, (j, radix) in enumerate(groups[g]):
+        x, rank = divmod(x, radix)  # the first window least significant
+        # The rank-th subset of j of the window's 13 cards in itertools.combinations order:
+        # of the subsets still possible, those with the card at offset c come first.
+        slot = j
+        for c, card in enumerate(free[w * _W : (w + 1) * _W]):
+            if slot and rank < (count := binomial[_W - 1 - c][slot - 1]):
+                chosen.append(card)
+                slot -= 1
+            else:
+                if slot:
+                    rank -= count
+                left.append(card)
+    return tuple(chosen), tuple(left)
+
+
+def _decode_direct(n: int) -> _Decoded:
+    """:func:`_decode` without its tables: the same card indices of N, E, S and W."""
+    rest, x_s = divmod(n, _C26)
+    x_n, x_e = divmod(rest, _C39)
+    north, free = _choose_direct(_ALL_CARDS, x_n)
+    east, free = _choose_direct(free, x_e)
+    south, west = _choose_direct(free, x_s)
+    return north, east, south, west
+
+
 # --- numbering of deals: the batch path (numpy) ----------------------------------------------
 #
 # The same numbering, decoded for many deals at once; :func:`_decoder` stays the path for one
@@ -410,42 +497,72 @@ def _decode(n: int) -> _Decoded:
 # is deposited the same way onto what N and E left; West holds the rest. So the batch works on
 # (deals, 4 suits) arrays of holdings, never on one value per card until the output.
 
-CardArray = npt.NDArray[np.int8]
-"""Deals as card indices: shape ``(n, 4, 13)``, hands in the order N, E, S, W, each ascending."""
+if TYPE_CHECKING:
+    CardArray = npt.NDArray[np.int8]
+    """Deals as card indices: shape ``(n, 4, 13)``, hands in the order N, E, S, W, each
+    ascending."""
 
-SeatArray = npt.NDArray[np.int8]
-"""Deals as the seat of each card: shape ``(n, 52)``, 0 = North, 1 = East, 2 = South, 3 = West
-(column ``c`` is the card of :attr:`Card.index` ``c``)."""
+    SeatArray = npt.NDArray[np.int8]
+    """Deals as the seat of each card: shape ``(n, 52)``, 0 = North, 1 = East, 2 = South,
+    3 = West (column ``c`` is the card of :attr:`Card.index` ``c``)."""
 
-_Int64s = npt.NDArray[np.int64]
+    _Int64s = npt.NDArray[np.int64]
+
+
+def __getattr__(name: str) -> object:
+    """``CardArray`` and ``SeatArray`` at run time (numpy is imported on first use)."""
+    if name in ("CardArray", "SeatArray"):
+        import numpy as np
+        import numpy.typing as npt
+
+        return npt.NDArray[np.int8]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 _LIMB_BITS = 16
 _LIMBS = _VALUE_BYTES * 8 // _LIMB_BITS
 _SUIT_MASK = (1 << _W) - 1
 
 
-@dataclass(frozen=True, slots=True)
 class _ArrayTables:
-    masks: _Int64s
-    """masks[id]: the 13-bit mask of window subset ``id`` (all 2**13 of them, by size j then in
-    itertools.combinations order, so that ``id = first id of size j + rank``)."""
-    starts: Mapping[int, _Int64s]
-    """starts[m]: first combination index of each composition group, for m windows."""
-    first: Mapping[int, _Int64s]
-    """first[m][g, w]: the id of rank 0 of window w's subset size in composition group g."""
-    radix: Mapping[int, _Int64s]
-    """radix[m][g, w] = C(13, j_w) of composition group g."""
-    popcount: _Int64s
-    """popcount[mask]: the number of bits set in a 13-bit mask."""
-    deposit_at: _Int64s
-    """deposit_at[F]: where the deposits onto the 13-bit free mask F start in ``deposit``."""
-    deposit: npt.NDArray[np.uint16]
-    """deposit[deposit_at[F] + p]: the bits of p put on the set bits of F, lowest first."""
-    bits: npt.NDArray[np.int8]
-    """bits[mask, i]: bit i of a 13-bit mask, 0 or 1."""
+    """The tables of the batch decoder (a plain class: see :class:`_Tables`)."""
+
+    __slots__ = ("bits", "deposit", "deposit_at", "first", "masks", "popcount", "radix", "starts")
+
+    def __init__(
+        self,
+        masks: _Int64s,
+        starts: Mapping[int, _Int64s],
+        first: Mapping[int, _Int64s],
+        radix: Mapping[int, _Int64s],
+        popcount: _Int64s,
+        deposit_at: _Int64s,
+        deposit: npt.NDArray[np.uint16],
+        bits: npt.NDArray[np.int8],
+    ) -> None:
+        self.masks = masks
+        """masks[id]: the 13-bit mask of window subset ``id`` (all 2**13 of them, by size j then
+        in itertools.combinations order, so that ``id = first id of size j + rank``)."""
+        self.starts = starts
+        """starts[m]: first combination index of each composition group, for m windows."""
+        self.first = first
+        """first[m][g, w]: the id of rank 0 of window w's subset size in composition group g."""
+        self.radix = radix
+        """radix[m][g, w] = C(13, j_w) of composition group g."""
+        self.popcount = popcount
+        """popcount[mask]: the number of bits set in a 13-bit mask."""
+        self.deposit_at = deposit_at
+        """deposit_at[F]: where the deposits onto the 13-bit free mask F start in ``deposit``."""
+        self.deposit = deposit
+        """deposit[deposit_at[F] + p]: the bits of p put on the set bits of F, lowest first."""
+        self.bits = bits
+        """bits[mask, i]: bit i of a 13-bit mask, 0 or 1."""
 
 
 @cache
 def _array_tables() -> _ArrayTables:
+    import numpy as np
+
     masks: list[int] = []
     first_of_size: list[int] = []
     for j in range(_W + 1):
@@ -480,6 +597,8 @@ def _array_tables() -> _ArrayTables:
 
 def _window_masks(at: _ArrayTables, m: int, index: _Int64s) -> _Int64s:
     """Combination indices of 13 among ``13 * m`` free cards as ``(n, m)`` window masks."""
+    import numpy as np
+
     starts = at.starts[m]
     g = np.searchsorted(starts, index, side="right") - 1
     x = index - starts[g]
@@ -496,6 +615,8 @@ def _window_masks(at: _ArrayTables, m: int, index: _Int64s) -> _Int64s:
 def _divmod_limbs(limbs: _Int64s, d: int) -> tuple[_Int64s, _Int64s]:
     """Long division of numbers given as 16-bit limbs (most significant first) by ``d < 2**47``:
     the quotients as limbs and the remainders."""
+    import numpy as np
+
     q = np.empty_like(limbs)
     r = np.zeros(len(limbs), dtype=np.int64)
     for k in range(limbs.shape[1]):
@@ -505,6 +626,8 @@ def _divmod_limbs(limbs: _Int64s, d: int) -> tuple[_Int64s, _Int64s]:
 
 def _split_values(values: bytes) -> tuple[_Int64s, _Int64s, _Int64s]:
     """The combination indices of N, E and S of deal numbers given as 12 big-endian bytes each."""
+    import numpy as np
+
     limbs = np.frombuffer(values, dtype=">u2").reshape(-1, _LIMBS).astype(np.int64)
     rest, i_s = _divmod_limbs(limbs, _C26)
     rest, i_e = _divmod_limbs(rest, _C39)
@@ -517,6 +640,8 @@ def _deposit(at: _ArrayTables, free: _Int64s, chosen: _Int64s) -> _Int64s:
     """Per suit, the free cards (``(n, 4)`` masks) chosen by ``chosen``, a mask over the
     positions of all the free cards in ascending order (the suits' free cards one after the
     other)."""
+    import numpy as np
+
     k = at.popcount[free]
     below = np.cumsum(k, axis=1) - k  # position of each suit's first free card
     piece = (chosen[:, None] >> below) & ((1 << k) - 1)
@@ -526,6 +651,8 @@ def _deposit(at: _ArrayTables, free: _Int64s, chosen: _Int64s) -> _Int64s:
 def _holdings(values: bytes) -> _Int64s:
     """Deals numbered by 12-byte big-endian values (each below DEAL_COUNT): ``(n, 4, 4)``
     13-bit masks, ``[deal, seat N/E/S/W, suit S/H/D/C]``, bit i = the card ``13 * suit + i``."""
+    import numpy as np
+
     at = _array_tables()
     i_n, i_e, i_s = _split_values(values)
     north = _window_masks(at, 4, i_n)  # North's windows are the suits
@@ -545,6 +672,8 @@ def _seats_of(holdings: _Int64s) -> SeatArray:
 
 
 def _cards_of(seats: SeatArray) -> CardArray:
+    import numpy as np
+
     # A stable sort by seat lists each seat's cards in ascending order (radix sort for int8).
     order = np.argsort(seats, axis=1, kind="stable")
     return order.astype(np.int8).reshape(len(seats), 4, _W)
@@ -575,19 +704,23 @@ def deal_numbers_seats(numbers: Iterable[int]) -> SeatArray:
 
 def card_seats(deals: CardArray) -> SeatArray:
     """The seat of every card (0 = N, 1 = E, 2 = S, 3 = W) of a card array: shape ``(n, 52)``."""
+    import numpy as np
+
     hands = np.asarray(deals, dtype=np.intp).reshape(-1, 4 * _W)
     seats = np.empty(hands.shape, dtype=np.int8)
     np.put_along_axis(seats, hands, np.repeat(np.arange(4, dtype=np.int8), _W)[None, :], axis=1)
     return seats
 
 
-class _SuitCards(dict[int, frozenset[Card]]):
+class _SuitCards(dict[int, "frozenset[Card]"]):
     """``13-bit mask + 8192 * suit`` -> the frozenset of those cards, filled on first use.
 
     Hands are built as unions of these: a union reuses the cards' stored hashes, which is most
     of the cost of a :class:`Deal` built card by card."""
 
     def __missing__(self, key: int) -> frozenset[Card]:
+        from bridgeko.bridge.cards import FULL_PACK
+
         suit, mask = divmod(key, 1 << _W)
         cards = frozenset(FULL_PACK[_W * suit + i] for i in range(_W) if mask >> i & 1)
         self[key] = cards
@@ -601,6 +734,10 @@ def _suit_cards() -> _SuitCards:
 
 def _deals_of(holdings: _Int64s) -> list[Deal]:
     """:class:`Deal` values of ``(n, 4, 4)`` holdings (see :func:`_holdings`)."""
+    import numpy as np
+
+    from bridgeko.bridge.cards import Deal, Hand
+
     keys = (holdings + (np.arange(4, dtype=np.int64) << _W)).reshape(-1, 16).tolist()
     c = _suit_cards()
     return [
@@ -616,6 +753,8 @@ def _deals_of(holdings: _Int64s) -> list[Deal]:
 
 def deal_from_indices(hands: Sequence[Sequence[int]]) -> Deal:
     """A :class:`Deal` from the card indices of North, East, South and West."""
+    from bridgeko.bridge.cards import FULL_PACK, Deal, Hand
+
     n, e, s, w = (Hand(frozenset(FULL_PACK[i] for i in h)) for h in hands)
     return Deal(n, e, s, w)
 
@@ -627,6 +766,8 @@ def deal_number(n: int) -> Deal:
 
 def number_of_deal(deal: Deal) -> int:
     """The number of a complete deal: the inverse of :func:`deal_number`."""
+    from bridgeko.bridge.cards import Seat
+
     if not deal.is_complete:
         raise BridgeInputError("only a complete deal (13 cards in each hand) has a deal number")
     t = _tables()
@@ -815,9 +956,27 @@ def deal_set_array(
     given; the same deals as :func:`deal_set` and :func:`deal_set_indices`.
     """
     # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
-    _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
-    parts = [_cards_of(_seats_of(_holdings(values))) for values in batches]
+    import numpy as np
+
+    parts = list(deal_set_batches(seed, event, session, boards, hash_fn=hash_fn))
     return np.concatenate(parts) if parts else np.empty((0, 4, _W), dtype=np.int8)
+
+
+def deal_set_batches(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> Iterator[CardArray]:
+    """:func:`deal_set_array` a batch (at most 4096 deals) at a time, for streaming a long set.
+
+    The inputs are checked at once; the batches joined are :func:`deal_set_array`.
+    """
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
+    return (_cards_of(_seats_of(_holdings(values))) for values in batches)
 
 
 def deal_set_seats(
@@ -831,6 +990,8 @@ def deal_set_seats(
     """The deals of ``boards`` as one ``(n, 52)`` array of the seat of each card (0 = N, 1 = E,
     2 = S, 3 = W), row ``k`` for the ``k``-th board given (statistics)."""
     # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    import numpy as np
+
     _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
     parts = [_seats_of(_holdings(values)) for values in batches]
     return np.concatenate(parts) if parts else np.empty((0, 4 * _W), dtype=np.int8)
@@ -851,6 +1012,25 @@ def deal_set_indices(
     """
     _nums, batches = _set_batches(seed, event, session, boards, hash_fn)
     return _indices(batches)
+
+
+def deal_set_small(
+    seed: bytes,
+    event: str,
+    session: str,
+    boards: Iterable[int],
+    *,
+    hash_fn: DealHash | None = None,
+) -> list[_Decoded]:
+    """The deals of a few ``boards`` (a session) as card indices of N, E, S, W, in order.
+
+    Same deals as :func:`deal_set_indices`, decoded one at a time without tables and without
+    numpy (:func:`_decode_direct`): nothing to set up, so one board or a session is dealt in
+    a few milliseconds, but each deal costs some 20 times what it costs in a batch. For
+    thousands of boards use :func:`deal_set_indices` or :func:`deal_set_batches`.
+    """
+    # R12.7: computer-dealt boards for the quarterfinals, semifinals, 3rd-place match and final.
+    return [_decode_direct(n) for n in deal_numbers(seed, event, session, boards, hash_fn=hash_fn)]
 
 
 def _indices(batches: Iterator[bytes]) -> Iterator[_Decoded]:

@@ -38,7 +38,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat, Suit
 from bridgeko.bridge.errors import BridgeInputError
@@ -47,6 +47,7 @@ __all__ = [
     "DLM_MAX_BOARD",
     "DUP_MAX_BOARD",
     "FormatError",
+    "HandIndices",
     "from_dlm",
     "from_dup",
     "to_dlm",
@@ -62,6 +63,11 @@ DUP_MAX_BOARD = 999
 DUP_RECORD = 156
 """Bytes a board in a DUP file."""
 
+HandIndices = Sequence[Sequence[int]]
+"""A deal as the card indices (:attr:`Card.index`) of North, East, South and West, as
+:func:`bridgeko.bridge.dealing.deal_set_small` gives it: :func:`to_dlm` takes it as a
+:class:`Deal` and writes it without making one."""
+
 _SEATS: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 _DUP_SUIT_BYTES: dict[Suit, int] = {Suit.SPADES: 6, Suit.HEARTS: 3, Suit.DIAMONDS: 4, Suit.CLUBS: 5}
 _FILLER = Deal.from_hands(
@@ -76,7 +82,20 @@ class FormatError(BridgeInputError):
     """Deals that a dealing-machine file cannot hold, or a file that cannot be read."""
 
 
-def _check_boards(deals: Mapping[int, Deal], limit: int) -> tuple[int, int]:
+def _is_complete(deal: Deal | HandIndices) -> bool:
+    if isinstance(deal, Deal):
+        return deal.is_complete
+    return len(deal) == 4 and all(len(h) == 13 for h in deal) and _cards_of(deal) == _ALL_CARDS
+
+
+def _cards_of(hands: HandIndices) -> set[int]:
+    return {c for hand in hands for c in hand}
+
+
+_ALL_CARDS = set(range(52))
+
+
+def _check_boards(deals: Mapping[int, Deal | HandIndices], limit: int) -> tuple[int, int]:
     if not deals:
         raise FormatError("no boards to write")
     numbers = sorted(deals)
@@ -89,18 +108,34 @@ def _check_boards(deals: Mapping[int, Deal], limit: int) -> tuple[int, int]:
             f"the boards must follow one another; missing: {', '.join(map(str, missing))}"
         )
     for n in numbers:
-        if not deals[n].is_complete:
+        if not _is_complete(deals[n]):
             raise FormatError(f"board {n} is not a complete deal (13 cards in each hand)")
     return low, high
 
 
-def _owners(deal: Deal) -> list[Seat]:
-    owners: list[Seat] = []
+_SEAT_NUMBER = {seat: k for k, seat in enumerate(Seat)}
+
+
+def _owners(deal: Deal | HandIndices) -> list[int]:
+    """The number (0 = N ... 3 = W) of the seat holding each card of :data:`FULL_PACK`: what
+    ``deal.owner(card).number`` gives, card by card, from one pass over the hands."""
+    if not isinstance(deal, Deal):  # card indices, complete (checked first)
+        numbers = [0] * 52
+        for number, hand in enumerate(deal):
+            for c in hand:
+                numbers[c] = number
+        return numbers
+    holder: dict[Card, int] = {}
+    for seat in reversed(Seat):  # deal.owner gives the first seat holding a card
+        number = _SEAT_NUMBER[seat]
+        for card in deal[seat].cards:
+            holder[card] = number
+    owners: list[int] = []
     for card in FULL_PACK:
-        seat = deal.owner(card)
-        if seat is None:  # pragma: no cover - complete deals are checked first
+        owner = holder.get(card)
+        if owner is None:  # pragma: no cover - complete deals are checked first
             raise FormatError(f"the card {card} is in no hand")
-        owners.append(seat)
+        owners.append(owner)
     return owners
 
 
@@ -108,18 +143,21 @@ def _owners(deal: Deal) -> list[Seat]:
 # DLM
 
 
-def _dlm_board(number: int, deal: Deal) -> str:
+def _dlm_board(number: int, deal: Deal | HandIndices) -> str:
     owners = _owners(deal)
-    letters = "".join(
-        chr(ord("a") + 4 * owners[k].number + owners[k + 1].number) for k in range(0, 52, 2)
-    )
+    letters = "".join(chr(ord("a") + 4 * owners[k] + owners[k + 1]) for k in range(0, 52, 2))
     return f"{letters}{_xor(number, letters):03d}"
 
 
 def to_dlm(
-    deals: Mapping[int, Deal], *, title: str, show: bool = False, newline: str = "\r\n"
+    deals: Mapping[int, Deal | HandIndices],
+    *,
+    title: str,
+    show: bool = False,
+    newline: str = "\r\n",
 ) -> str:
-    """A DLM file for boards numbered 1 to 99 that follow one another.
+    """A DLM file for boards numbered 1 to 99 that follow one another (as :class:`Deal` values
+    or as card indices, :data:`HandIndices`).
 
     ``show`` lets the machine show the hands on its screen (``Status=Show``); the default is
     ``Sealed``.

@@ -3,6 +3,11 @@
 Each module in :data:`COMMAND_MODULES` has ``register(subparsers)``, which adds its commands;
 a command's handler takes the parsed arguments and returns the process exit code.
 Bad input ends with a one-line message on stderr and exit code 2, never a traceback.
+
+Start-up is kept light: building the parser imports only the command modules, which import
+nothing heavy at module level (no Django, numpy, endplay or tqdm, not even the bridge core); each
+handler imports what it needs when it runs. ``tests/test_cli_startup.py`` guards this and
+``benchmarks/bench_startup.py`` measures it.
 """
 
 from __future__ import annotations
@@ -14,32 +19,87 @@ from collections.abc import Sequence
 
 from bridgeko import __version__
 
-COMMAND_MODULES = (
-    "bridgeko.cli.scoring_cmds",
-    "bridgeko.cli.dealing_cmds",
-    "bridgeko.cli.competition_cmds",
-    "bridgeko.cli.web_cmds",
-)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("bridgeko.cli.scoring_cmds", "the duplicate score of a contract (Law 77)"),
+    "imps": ("bridgeko.cli.scoring_cmds", "convert a score difference to IMPs (Law 78B)"),
+    "board-imps": (
+        "bridgeko.cli.scoring_cmds",
+        "IMPs of one board played in two rooms (home team's point of view)",
+    ),
+    "deal": (
+        "bridgeko.cli.deal",
+        "deal boards for a championship (R12.7) or make a seed and its commitment",
+    ),
+    "verify-deal": (
+        "bridgeko.cli.verify_deal",
+        "check a revealed seed against its commitment and regenerate the boards",
+    ),
+    "analyse": ("bridgeko.cli.analyse", "double-dummy tables and par of every deal of a PBN file"),
+    "showcase": ("bridgeko.cli.showcase", "a short demonstration: deal, commit, analyse, score"),
+    "verify-draw": ("bridgeko.cli.competition_cmds", "check a published draw protocol (I8)"),
+    "bracket": ("bridgeko.cli.competition_cmds", "print the playing scheme for SIZE teams (I1)"),
+    "serve": ("bridgeko.cli.web_cmds", "migrate the database and run the web application"),
+    "manage": (
+        "bridgeko.cli.web_cmds",
+        "run a Django management command (bridgeko manage createsuperuser ...)",
+    ),
+    "import-elo": (
+        "bridgeko.cli.web_cmds",
+        "import the federation's Elo list (CSV) for an edition",
+    ),
+}
+"""Every command: its module and its line in ``bridgeko --help`` (the same as the module's, which
+a test checks), in the order of that help."""
+
+ALIASES = {"analyze": "analyse"}
+"""Other names of commands."""
+
+COMMAND_MODULES = tuple(dict.fromkeys(module for module, _help in COMMANDS.values()))
+"""The modules with commands; each has ``register(subparsers)``."""
 
 
 class CommandError(Exception):
     """A user error in a command: printed as ``bridgeko: <message>``, exit code 2."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The ``bridgeko`` parser with every command; for a ``command`` run, only that command
+    (and its module's other commands), so that no other command module is imported nor parser
+    built (start-up time). For a name that is no command (``""`` for ``bridgeko --help``), every
+    command gets a name and a help line only."""
     parser = argparse.ArgumentParser(
         prog="bridgeko",
         description="Run a contract-bridge teams knockout competition.",
     )
     parser.add_argument("--version", action="version", version=f"bridgeko {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    wanted = None
+    if command is not None:
+        found = COMMANDS.get(ALIASES.get(command, command))
+        wanted = found[0] if found is not None else ""
+    done: set[str] = set()
+    for name, (module, text) in COMMANDS.items():
+        if module in done:
+            continue
+        if wanted is None or module == wanted:
+            importlib.import_module(module).register(sub)
+            done.add(module)
+        elif not wanted:
+            aliases = [a for a, target in ALIASES.items() if target == name]
+            sub.add_parser(name, help=text, aliases=aliases, add_help=False)
     return parser
 
 
+def _command(argv: Sequence[str]) -> str:
+    """The command named in ``argv``: its first word that is not an option (the top level has
+    no option taking a value), or ``""``."""
+    return next((a for a in argv if not a.startswith("-")), "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(_command(argv))
     # A pass-through command (``bridgeko manage --help``) takes options meant for another program,
     # which argparse would otherwise reject before they reach its REMAINDER argument.
     args, extra = parser.parse_known_args(argv)

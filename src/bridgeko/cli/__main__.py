@@ -1,5 +1,8 @@
+"""``python -m bridgeko.cli``: the ``bridgeko`` command."""
+
 import sys
 
 from bridgeko.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when imported (e.g. collected for doctests)
+    sys.exit(main())

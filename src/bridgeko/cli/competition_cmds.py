@@ -11,14 +11,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import Any
 
 from bridgeko.cli import CommandError
-from bridgeko.competition.bracket import describe
-from bridgeko.competition.draw import ProtocolError
-from bridgeko.competition.draw_protocol import verify_protocol
-from bridgeko.competition.scheme import load_scheme, standard_scheme
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
+
+# The competition core is imported by the handlers, not here: building the parser stays light.
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -72,7 +72,8 @@ def _read(name: str) -> str:
     if name == "-":
         return sys.stdin.read()
     try:
-        return Path(name).read_text(encoding="utf-8")
+        with open(name, encoding="utf-8") as f:
+            return f.read()
     except OSError as exc:
         raise CommandError(f"cannot read {name}: {exc.strerror}") from None
     except UnicodeDecodeError:
@@ -80,6 +81,9 @@ def _read(name: str) -> str:
 
 
 def cmd_verify_draw(args: argparse.Namespace) -> int:
+    from bridgeko.competition.draw import ProtocolError
+    from bridgeko.competition.draw_protocol import verify_protocol
+
     text = _read(args.file)
     try:
         doc = json.loads(text)
@@ -101,6 +105,9 @@ def cmd_verify_draw(args: argparse.Namespace) -> int:
 
 
 def cmd_bracket(args: argparse.Namespace) -> int:
+    from bridgeko.competition.bracket import describe
+    from bridgeko.competition.scheme import load_scheme, standard_scheme
+
     scheme = load_scheme(args.scheme) if args.scheme else standard_scheme(args.size)
     if scheme.size != args.size:
         raise CommandError(f"the scheme in {args.scheme} is for {scheme.size}, not {args.size}")

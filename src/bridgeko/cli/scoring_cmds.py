@@ -6,14 +6,16 @@ Each is a thin shell over :mod:`bridgeko.bridge.scoring`; ``--json`` prints one 
 from __future__ import annotations
 
 import argparse
-import json
-from typing import Any
 
-from bridgeko.bridge.board import dealer, vulnerability
-from bridgeko.bridge.cards import Vulnerability
-from bridgeko.bridge.contract import Contract
-from bridgeko.bridge.scoring import imps, parse_result, score, score_board
 from bridgeko.cli import CommandError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from bridgeko.bridge.cards import Vulnerability
+
+# The bridge core is imported by the handlers, not here: building the parser stays light.
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -106,6 +108,8 @@ def _board(text: str) -> int:
 
 
 def _vulnerability(text: str) -> Vulnerability:
+    from bridgeko.bridge.cards import Vulnerability
+
     try:
         return Vulnerability.parse(text)
     except ValueError as exc:
@@ -113,11 +117,18 @@ def _vulnerability(text: str) -> Vulnerability:
 
 
 def _emit(args: argparse.Namespace, payload: dict[str, object], text: str) -> int:
-    print(json.dumps(payload, ensure_ascii=False) if args.json else text)
+    if args.json:
+        import json
+
+        text = json.dumps(payload, ensure_ascii=False)
+    print(text)
     return 0
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    from bridgeko.bridge.contract import Contract
+    from bridgeko.bridge.scoring import score
+
     contract = Contract.parse(args.contract)
     tricks: int | None = args.tricks
     if tricks is None:
@@ -135,6 +146,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_imps(args: argparse.Namespace) -> int:
+    from bridgeko.bridge.scoring import imps
+
     difference: int = args.difference if args.minus is None else args.difference - args.minus
     result = imps(difference)
     payload: dict[str, object] = {"difference": difference, "imps": result}
@@ -142,6 +155,9 @@ def cmd_imps(args: argparse.Namespace) -> int:
 
 
 def cmd_board_imps(args: argparse.Namespace) -> int:
+    from bridgeko.bridge.board import dealer, vulnerability
+    from bridgeko.bridge.scoring import parse_result, score_board
+
     try:
         open_room = parse_result(args.open_room)
     except ValueError as exc:

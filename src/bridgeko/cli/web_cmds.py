@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
 from bridgeko.cli import CommandError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 CLI_LANGUAGE = "en"
 """The language of the ``bridgeko`` commands' output: English, like the rest of the command line
@@ -88,6 +91,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "--host", default="127.0.0.1", help="address to listen on; 0.0.0.0 for every interface"
     )
     p.add_argument("--port", type=int, default=8000, help="TCP port to listen on")
+    p.set_defaults(handler=serve)
     p = sub.add_parser(
         "manage",
         help="run a Django management command (bridgeko manage createsuperuser ...)",
