@@ -545,3 +545,28 @@ def test_registrar_role_is_never_tied_to_an_edition(world: World) -> None:
         )
     with pytest.raises(IntegrityError), transaction.atomic():
         RoleAssignment.objects.create(user=world.users["td"], edition=None, role=Role.TD)
+
+
+@pytest.mark.django_db
+def test_registrar_pages_in_czech_and_english(world: World) -> None:
+    page = world.client("registrar", language="cs").get(reverse("accounts:site_roles"))
+    text = page.content.decode()
+    assert "Role pro celý web" in text and "Udělat z účtu matrikáře" in text
+    assert "Matrikář (celý web)" in text  # the role of the registrar listed
+    page = world.client("registrar").get(reverse("accounts:site_roles"))
+    assert "Make an account a registrar" in page.content.decode()
+    listing = reverse("players:list", kwargs={"edition": world.edition.slug})
+    page = world.client("td", language="cs").get(listing)
+    assert "mění je jen matrikář" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_organisers_dashboard_sends_the_elo_import_to_the_registrar(world: World) -> None:
+    url = reverse("editions:dashboard", kwargs={"edition": world.edition.slug})
+    import_url = reverse("players:import", kwargs={"edition": world.edition.slug})
+    page = world.client("organiser", language="cs").get(url)
+    text = page.content.decode()
+    assert import_url not in text
+    assert "Požádejte matrikáře, aby ji načetl." in text
+    page = world.client("superuser").get(url)
+    assert import_url in page.content.decode()

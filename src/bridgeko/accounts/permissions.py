@@ -13,8 +13,7 @@ the Elo lists, the site-wide roles) or :func:`organiser_of_any_edition_required`
 
 A view that takes an object by its id from the URL (a team, a role assignment, a match) looks
 it up *in the URL's edition* (``get_object_or_404(Team, pk=..., edition=edition)``): the edition
-checked here is then the edition of the object changed; :func:`check_same_edition` says so
-where the object comes another way.
+checked here is then the edition of the object changed (another edition's object is a 404).
 
 The wrapper takes the URL's :class:`~bridgeko.editions.models.Edition` from ``request.edition``
 (set, or answered with a 404 when unknown, by the editions app's ``EditionMiddleware``: this app
@@ -55,15 +54,6 @@ def is_registrar(user: Any) -> bool:
             user=user, edition__isnull=True, role=Role.REGISTRAR
         ).exists()
     )
-
-
-def check_same_edition(edition: Any, *objects_editions: Any) -> None:
-    """Refuses (403) a change of an object that belongs to another edition than the URL's:
-    every argument after ``edition`` is an edition or an edition id."""
-    own = getattr(edition, "pk", edition)
-    for other in objects_editions:
-        if getattr(other, "pk", other) != own:
-            raise PermissionDenied
 
 
 def roles_of(user: Any, edition: Any, team_id: int | None = None) -> frozenset[str]:

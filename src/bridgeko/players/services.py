@@ -52,7 +52,9 @@ def record_shared(
     editions: dict[int, Edition] = {e.pk: e for e in touched}
     if edition is not None:
         editions.setdefault(edition.pk, edition)
-    for one in sorted(editions.values(), key=lambda e: e.pk) or [None]:
+    if not editions:
+        record(action, edition=None, **entry)
+    for one in sorted(editions.values(), key=lambda e: e.pk):
         record(action, edition=one, **entry)
 
 
