@@ -237,6 +237,7 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
     organiser = _user("organiser", password, first_name="Demo", last_name="Organiser")
     td = _user("td", password)
     captain = _user("captain", password)
+    registrar = _user("registrar", password)
     loaded = False
     if not Edition.objects.filter(slug=DEMO_SLUG).exists():
         _load(organiser)
@@ -256,10 +257,15 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
             assign_role(
                 edition=edition, username=user.username, role=role, user=organiser, team_id=team_id
             )
+    if not RoleAssignment.objects.filter(user=registrar, edition=None).exists():
+        from bridgeko.accounts.services import assign_role
+
+        assign_role(edition=None, username="registrar", role=Role.REGISTRAR, user=None)
     return loaded, [
         Login("organiser", password, "organiser of both editions (can enter a 14th team)"),
         Login("td", password, "tournament director of 1999"),
         Login("captain", password, f"captain of {sokol.name}"),
+        Login("registrar", password, "registrar: new editions, the player register, Elo lists"),
     ]
 
 

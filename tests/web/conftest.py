@@ -30,8 +30,19 @@ CAPTAIN_TEAM_ID = 7
 """The team the ``captain`` user captains in the ``world`` edition."""
 PASSWORD = "correct-horse-battery-staple"
 
-ROLE_USERS = ("anonymous", "public", "captain", "appeals", "td", "organiser")
-"""Who the permission test visits every mutating URL as."""
+ROLE_USERS = (
+    "anonymous",
+    "public",
+    "captain",
+    "appeals",
+    "td",
+    "organiser",
+    "registrar",
+    "superuser",
+)
+"""Who the permission test visits every mutating URL as: the edition's roles are held in the
+``world`` edition only; ``registrar`` holds the site-wide role (an assignment without an
+edition), ``superuser`` is Django's."""
 
 
 @dataclass
@@ -93,4 +104,7 @@ def world(db: Any, toml_1999: str) -> World:
     ):
         users[name] = make_user(name)
         RoleAssignment.objects.create(user=users[name], edition=edition, role=role, team_id=team)
+    users["registrar"] = make_user("registrar")
+    RoleAssignment.objects.create(user=users["registrar"], edition=None, role=Role.REGISTRAR)
+    users["superuser"] = make_user("superuser", is_superuser=True, is_staff=True)
     return World(edition=edition, users=users)

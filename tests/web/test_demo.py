@@ -70,7 +70,7 @@ def test_make_demo_loads_13_teams_and_a_verified_draw(tmp_path: Path) -> None:
 @pytest.mark.django_db
 def test_demo_organiser_can_enter_a_14th_team(db: Any) -> None:
     _loaded, logins = load_demo("demo-pass")
-    assert [login.username for login in logins] == ["organiser", "td", "captain"]
+    assert [login.username for login in logins] == ["organiser", "td", "captain", "registrar"]
     client = Client()
     assert client.login(username="organiser", password="demo-pass")
     free = [p.federation_id for p in free_players()[:4]]

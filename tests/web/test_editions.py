@@ -33,7 +33,7 @@ def test_edition_from_the_1999_file(world: Any) -> None:
 
 
 def test_create_page_with_the_bundled_file(world: Any) -> None:
-    client = world.client("organiser")
+    client = world.client("registrar")
     page = client.get(reverse("editions:create"))
     assert "bridge-open-ko-1999.toml" in page.content.decode()
     response = client.post(
@@ -58,7 +58,7 @@ def test_broken_file_lists_every_key_and_saves_nothing(world: Any, toml_1999: st
     assert after == counts
 
     upload = SimpleUploadedFile("broken.toml", broken.encode())
-    page = world.client("organiser").post(
+    page = world.client("registrar").post(
         reverse("editions:create"), {"slug": "broken", "upload": upload}
     )
     assert page.status_code == 200
@@ -68,7 +68,7 @@ def test_broken_file_lists_every_key_and_saves_nothing(world: Any, toml_1999: st
 
 
 def test_bad_slug_is_a_field_error(world: Any, toml_1999: str) -> None:
-    page = world.client("organiser").post(
+    page = world.client("registrar").post(
         reverse("editions:create"), {"slug": "ko-1999", "bundled": "bridge-open-ko-1999.toml"}
     )
     assert "slug" in page.context["form"].errors

@@ -72,7 +72,7 @@ def test_edit_page_shows_the_problem_next_to_the_field_in_czech(world: World) ->
 
 def test_create_page_lists_the_problems_of_an_upload_in_czech(world: World, toml_1999: str) -> None:
     broken = toml_1999.replace("deadline = 1999-03-05", "deadline = 5")
-    page = world.client("organiser", language="cs").post(
+    page = world.client("registrar", language="cs").post(
         reverse("editions:create"),
         {"slug": "rozbita", "upload": SimpleUploadedFile("r.toml", broken.encode())},
     )

@@ -1,28 +1,59 @@
-"""Who may use which protected URL: ONE registry and ONE test visiting each as every role.
+"""Who may use which protected URL: ONE registry and tests visiting each as every role, in TWO
+editions.
 
 Every app appends its protected URLs to :data:`REGISTRY` (URL name, method, example kwargs, the
-role users who may use it). ``test_every_protected_url_is_registered`` fails when a view wrapped
-in the permission helper has no entry here.
+role users who may use it). The URL list is read from the URLconf:
+``test_every_protected_url_is_registered`` fails when a view wrapped in the permission helper has
+no entry here, ``test_every_unprotected_url_is_read_only`` (test_hardening) when a view without
+the helper accepts a POST, and ``test_a_registered_method_is_the_only_one_a_view_accepts`` when a
+protected view accepts a method that has no entry here.
 
 Role users (see ``conftest.World``): ``anonymous`` (not logged in), ``public`` (logged in, no
-role), ``captain`` (captain of team ``CAPTAIN_TEAM_ID``), ``appeals``, ``td``, ``organiser``.
-Expected outcome: allowed → neither 403 nor a redirect to the login page; a denied anonymous
-user → redirect to the login page; a denied logged-in user → 403 (the friendly page).
+role), ``captain`` (captain of team ``CAPTAIN_TEAM_ID``), ``appeals``, ``td``, ``organiser`` —
+each holding that role in the ``world`` edition (A) only —, ``registrar`` (the site-wide role)
+and ``superuser``. The second edition (B, :func:`two`) has its own organiser, team, role and
+rostered player, and none of the role users above holds a role in it.
+
+Expected outcome: allowed → neither 403 nor a redirect to the login page nor a server error; a
+denied anonymous user → redirect to the login page; a denied logged-in user → 403 (the friendly
+page). Issue 8's finding: an organiser of the 1998 edition only could rename a player on a 1999
+roster, create a new edition, and through it replace the 1999 Elo list.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from tests.web.conftest import CAPTAIN_TEAM_ID, ROLE_USERS, World
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.audit.models import AuditEntry
+from bridgeko.editions.models import Edition
+from tests.web.conftest import CAPTAIN_TEAM_ID, ROLE_USERS, World, make_user
 
 ORGANISER = frozenset({"organiser"})
-EVERYONE_LOGGED_IN = frozenset(ROLE_USERS) - {"anonymous"}
+REGISTRAR = frozenset({"registrar"})
+SITE_WIDE = frozenset({"registrar", "superuser"})
+"""The role users whose role is not tied to an edition."""
+OTHER_SLUG = "ko-2000"
+OTHER_TEAM_ID = 70
+"""The team of the other edition (B)."""
+
+Kwargs = Callable[..., dict[str, Any]]
+
+
+def _edition(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    return {"edition": (edition or world.edition).slug}
+
+
+def _nothing(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -32,77 +63,132 @@ class Protected:
     method: str
     """``"get"`` or ``"post"``."""
     allowed: frozenset[str]
-    """The role users who may use it."""
-    kwargs: Callable[[World], dict[str, Any]] = lambda w: {"edition": w.edition.slug}
-    """Example URL kwargs, built from the test world."""
+    """The role users who may use it in their own edition (the superuser always may)."""
+    kwargs: Kwargs = _edition
+    """Example URL kwargs, built from the test world and an edition (default: the world's):
+    ``kwargs(world)`` or ``kwargs(world, edition)``; objects named by the kwargs belong to that
+    edition."""
     data: dict[str, Any] = field(default_factory=dict)
     """POST data (keep it invalid or harmless: every role posts it in turn)."""
 
 
-def _player(world: World) -> dict[str, Any]:
-    from bridgeko.players.models import Player
-
-    player, _created = Player.objects.get_or_create(federation_id="P1", defaults={"name": "X"})
-    return {"edition": world.edition.slug, "pk": player.pk}
-
-
-def _role(world: World) -> dict[str, Any]:
-    from bridgeko.accounts.models import RoleAssignment
-
-    assignment = RoleAssignment.objects.get(edition=world.edition, user=world.users["appeals"])
-    return {"edition": world.edition.slug, "pk": assignment.pk}
-
-
-def _team(world: World) -> dict[str, Any]:
-    """The captain's team (id ``CAPTAIN_TEAM_ID``), not yet entered, so the captain may edit it."""
+def _team_in(edition: Edition) -> int:
+    """The captain's team (``CAPTAIN_TEAM_ID``) in the world edition, ``OTHER_TEAM_ID`` in the
+    other; late and without a roster line but the one of :func:`_player`, so that it takes part
+    in nothing the tests count."""
     from bridgeko.entries.models import Team
 
+    pk = CAPTAIN_TEAM_ID if edition.slug != OTHER_SLUG else OTHER_TEAM_ID
     Team.objects.get_or_create(
-        pk=CAPTAIN_TEAM_ID,
-        defaults={"edition": world.edition, "name": "Kapitáni", "created_at": "1999-02-01T10:00Z"},
+        pk=pk,
+        defaults={
+            "edition": edition,
+            "name": f"Tým {pk}",
+            "created_at": datetime(1999, 2, 1, 10, tzinfo=UTC),
+            "late_entry": True,
+            "late_reason": "a team of the permission test",
+        },
     )
-    return {"edition": world.edition.slug, "team": CAPTAIN_TEAM_ID}
+    return pk
 
 
-def _no_show(world: World) -> dict[str, Any]:
-    """A failure to appear of the captain's team (an old record without a match id)."""
+def _team(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    edition = edition or world.edition
+    return {"edition": edition.slug, "team": _team_in(edition)}
+
+
+def _no_show(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A failure to appear of the edition's team (an old record without a match id)."""
     from bridgeko.entries.models import NoShow
 
-    _team(world)
+    edition = edition or world.edition
+    team = _team_in(edition)
     show, _created = NoShow.objects.get_or_create(
-        edition=world.edition, team_id=CAPTAIN_TEAM_ID, defaults={"legacy_match": "R1-M1"}
+        edition=edition, team_id=team, defaults={"legacy_match": "R1-M1"}
     )
-    return {"edition": world.edition.slug, "no_show": show.pk}
+    return {"edition": edition.slug, "no_show": show.pk}
 
 
-def _match(world: World) -> dict[str, Any]:
-    return {"edition": world.edition.slug, "match": "R1-M2"}
+def _player(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A player on the roster of the edition's team (the register is shared by every edition:
+    the player "of" an edition is one its teams play with)."""
+    from bridgeko.entries.models import RosterEntry
+    from bridgeko.players.models import Player
 
+    edition = edition or world.edition
+    team = _team_in(edition)
+    player, _created = Player.objects.get_or_create(
+        federation_id=f"P-{edition.slug}", defaults={"name": f"Hráč {edition.slug}"}
+    )
+    RosterEntry.objects.get_or_create(
+        edition=edition, team_id=team, player=player, defaults={"position": 1}
+    )
+    return {"edition": edition.slug, "pk": player.pk}
+
+
+def _role(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """An appeals role of a user made for it (a revocation takes away nobody the test needs)."""
+    edition = edition or world.edition
+    target = _user(f"role-{edition.slug}")
+    assignment, _created = RoleAssignment.objects.get_or_create(
+        user=target, edition=edition, role=Role.APPEALS
+    )
+    return {"edition": edition.slug, "pk": assignment.pk}
+
+
+def _site_role(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    assignment, _created = RoleAssignment.objects.get_or_create(
+        user=_user("registrar-2"), edition=None, role=Role.REGISTRAR
+    )
+    return {"pk": assignment.pk}
+
+
+def _user(username: str) -> Any:
+    from django.contrib.auth import get_user_model
+
+    found = get_user_model().objects.filter(username=username).first()
+    return found or make_user(username)
+
+
+def _match(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    return {"edition": (edition or world.edition).slug, "match": "R1-M2"}
+
+
+OBJECT_KWARGS: frozenset[Kwargs] = frozenset({_team, _player, _role, _no_show})
+"""Kwargs naming an object of an edition: also tried with the object of the other edition
+under one's own edition's URL."""
 
 ORGANISER_CAPTAIN = frozenset({"organiser", "captain"})
 ORGANISER_TD = frozenset({"organiser", "td"})
+REGISTER_READERS = frozenset({"organiser", "td", "registrar"})
+"""Who reads the player register under an edition's URL (issue 8: an edition's organiser and
+TDs read it, only the registrar changes it)."""
 
 
 REGISTRY: list[Protected] = [
-    # editions
-    Protected("editions:create", "get", ORGANISER, kwargs=lambda w: {}),
-    Protected("editions:create", "post", ORGANISER, kwargs=lambda w: {}),
+    # editions: creating one is the registrar's (issue 8)
+    Protected("editions:create", "get", REGISTRAR, kwargs=_nothing),
+    Protected("editions:create", "post", REGISTRAR, kwargs=_nothing),
     Protected("editions:edit", "get", ORGANISER),
     Protected("editions:edit", "post", ORGANISER),
     Protected("editions:dashboard", "get", ORGANISER),
-    # accounts
+    # accounts: an edition's roles (organisers), the site-wide roles (registrars)
     Protected("accounts:roles", "get", ORGANISER),
     Protected("accounts:roles", "post", ORGANISER),
     Protected("accounts:revoke", "post", ORGANISER, kwargs=_role, data={"dry": "1"}),
-    # players
-    Protected("players:list", "get", ORGANISER),
-    Protected("players:create", "get", ORGANISER),
-    Protected("players:create", "post", ORGANISER),
-    Protected("players:edit", "get", ORGANISER, kwargs=_player),
-    Protected("players:edit", "post", ORGANISER, kwargs=_player),
-    Protected("players:delete", "post", ORGANISER, kwargs=_player),
-    Protected("players:import", "get", ORGANISER),
-    Protected("players:import", "post", ORGANISER),
+    Protected("accounts:site_roles", "get", REGISTRAR, kwargs=_nothing),
+    Protected("accounts:site_roles", "post", REGISTRAR, kwargs=_nothing),
+    Protected("accounts:site_revoke", "post", REGISTRAR, kwargs=_site_role),
+    # players: the shared register; read by an edition's organisers and TDs, changed by the
+    # registrar only (issue 8)
+    Protected("players:list", "get", REGISTER_READERS),
+    Protected("players:create", "get", REGISTRAR),
+    Protected("players:create", "post", REGISTRAR),
+    Protected("players:edit", "get", REGISTRAR, kwargs=_player),
+    Protected("players:edit", "post", REGISTRAR, kwargs=_player),
+    Protected("players:delete", "post", REGISTRAR, kwargs=_player),
+    Protected("players:import", "get", REGISTRAR),
+    Protected("players:import", "post", REGISTRAR),
     # entries (bridgeko.entries): organisers; a captain only their own team (CAPTAIN_TEAM_ID)
     Protected("entries:list", "get", ORGANISER),
     Protected("entries:create", "get", ORGANISER),
@@ -136,60 +222,367 @@ REGISTRY: list[Protected] = [
     Protected("draw:no_show_change", "get", ORGANISER_TD, kwargs=_no_show),
     Protected("draw:no_show_change", "post", ORGANISER_TD, kwargs=_no_show),
     Protected("draw:no_show_change", "post", ORGANISER_TD, kwargs=_no_show, data={"withdraw": "1"}),
-    # audit
-    Protected("audit:log", "get", ORGANISER, kwargs=lambda w: {}),
+    # audit: the entries of one's editions (a registrar's: also the site-wide ones)
+    Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]
 
 
-def _protected_url_names() -> Iterator[str]:
-    def walk(patterns: list[Any], namespace: str) -> Iterator[str]:
+def _protected_patterns() -> Iterator[tuple[str, URLPattern]]:
+    def walk(patterns: list[Any], namespace: str) -> Iterator[tuple[str, URLPattern]]:
         for p in patterns:
             if isinstance(p, URLResolver):
                 ns = f"{namespace}{p.namespace}:" if p.namespace else namespace
                 yield from walk(p.url_patterns, ns)
             elif isinstance(p, URLPattern) and hasattr(p.callback, "bridgeko_roles"):
-                yield f"{namespace}{p.name}"
+                yield f"{namespace}{p.name}", p
 
     yield from walk(get_resolver().url_patterns, "")
 
 
+def _protected_url_names() -> Iterator[str]:
+    for name, _pattern in _protected_patterns():
+        yield name
+
+
 def test_every_protected_url_is_registered() -> None:
     registered = {entry.name for entry in REGISTRY}
-    missing = sorted(set(_protected_url_names()) - registered)
+    protected = set(_protected_url_names())
+    missing = sorted(protected - registered)
     assert missing == [], f"add these URLs to tests/web/test_permissions.py REGISTRY: {missing}"
+    assert sorted(registered - protected) == []  # no stale entry
+
+
+@pytest.mark.django_db
+def test_a_registered_method_is_the_only_one_a_view_accepts(world: World) -> None:
+    """A protected URL registered for POST only refuses a GET (and one for GET only a POST,
+    test_hardening): a method without a case here would be a mutating URL nobody checked."""
+    methods: dict[str, set[str]] = {}
+    for entry in REGISTRY:
+        methods.setdefault(entry.name, set()).add(entry.method)
+    client = world.client("superuser")
+    checked = 0
+    for entry in REGISTRY:
+        if methods[entry.name] == {"post"}:
+            response = client.get(reverse(entry.name, kwargs=entry.kwargs(world)))
+            assert response.status_code == 405, entry.name
+            checked += 1
+    assert checked >= 10
+
+
+@dataclass
+class Two:
+    """The world edition (A, where the role users hold their roles) and another (B)."""
+
+    world: World
+    other: Edition
+
+    def client(self, who: str) -> Client:
+        return self.world.client(who)
+
+
+@pytest.fixture
+def two(world: World, toml_1999: str) -> Two:
+    from bridgeko.editions.services import create_edition
+
+    world.users["organiser-b"] = make_user("organiser-b")
+    other = create_edition(slug=OTHER_SLUG, toml_text=toml_1999, user=world.users["organiser-b"])
+    return Two(world=world, other=other)
+
+
+def _outcome(response: Any) -> str:
+    if response.status_code == 302 and response["Location"].startswith(reverse("login")):
+        return "login"
+    if response.status_code == 403:
+        return "403"
+    if response.status_code == 404:
+        return "404"
+    if response.status_code >= 500:
+        return "500"
+    return "allowed"
+
+
+def _expected(who: str, allowed: frozenset[str]) -> str:
+    if who in allowed or who == "superuser":
+        return "allowed"
+    return "login" if who == "anonymous" else "403"
+
+
+def _visit(client: Client, entry: Protected, kwargs: dict[str, Any]) -> Any:
+    url = reverse(entry.name, kwargs=kwargs)
+    send = client.post if entry.method == "post" else client.get
+    return send(url, entry.data)
 
 
 @pytest.mark.django_db
 def test_every_protected_url_as_every_role(world: World) -> None:
+    """In one's own edition (A): each role may use exactly the URLs registered for it."""
     failures: list[str] = []
     for entry in REGISTRY:
         for who in ROLE_USERS:
-            client = world.client(who)
-            url = reverse(entry.name, kwargs=entry.kwargs(world))
-            send = client.post if entry.method == "post" else client.get
-            response = send(url, entry.data)
-            to_login = response.status_code == 302 and response["Location"].startswith(
-                reverse("login")
-            )
-            if who in entry.allowed:
-                ok = response.status_code != 403 and not to_login and response.status_code < 500
-            elif who == "anonymous":
-                ok = to_login
-            else:
-                ok = response.status_code == 403
-            if not ok:
-                verdict = "allowed" if who in entry.allowed else "denied"
+            got = _outcome(_visit(world.client(who), entry, entry.kwargs(world)))
+            if got != _expected(who, entry.allowed):
                 failures.append(
-                    f"{entry.method.upper()} {entry.name} as {who}: "
-                    f"got {response.status_code}, expected {verdict}"
+                    f"{entry.method.upper()} {entry.name} as {who}: got {got}, "
+                    f"expected {_expected(who, entry.allowed)}"
                 )
     assert failures == []
 
 
 @pytest.mark.django_db
+def test_issue8_role_in_one_edition_is_refused_in_another(two: Two) -> None:
+    """Every protected URL of the other edition (B), as every role held in edition A only: the
+    edition's roles count nowhere else; only the site-wide roles (registrar, superuser) keep
+    what they may do everywhere."""
+    failures: list[str] = []
+    checked = 0
+    for entry in REGISTRY:
+        kwargs = entry.kwargs(two.world, two.other)
+        if "edition" not in kwargs:
+            continue  # not an edition's URL: covered by the test above
+        checked += 1
+        for who in ROLE_USERS:
+            allowed = entry.allowed & SITE_WIDE
+            got = _outcome(_visit(two.client(who), entry, kwargs))
+            if got != _expected(who, allowed):
+                failures.append(
+                    f"{entry.method.upper()} {entry.name} of B as {who} of A: got {got}, "
+                    f"expected {_expected(who, allowed)}"
+                )
+    assert failures == []
+    assert checked >= 40
+
+
+@pytest.mark.django_db
+def test_issue8_object_of_another_edition_is_refused_through_ones_own_url(two: Two) -> None:
+    """Edition A's URL naming an object of edition B (B's team, B's role assignment, a player
+    on B's roster): no role of edition A may act on it (403 or 404); the check is the edition of
+    the object changed, not only the edition in the URL."""
+    failures: list[str] = []
+    checked = 0
+    for entry in REGISTRY:
+        if entry.kwargs not in OBJECT_KWARGS:
+            continue
+        kwargs = entry.kwargs(two.world, two.other) | {"edition": two.world.edition.slug}
+        checked += 1
+        for who in ROLE_USERS:
+            if who in SITE_WIDE:
+                continue  # not tied to an edition
+            got = _outcome(_visit(two.client(who), entry, kwargs))
+            if got not in ("login", "403", "404") or (who == "anonymous") != (got == "login"):
+                failures.append(
+                    f"{entry.method.upper()} {entry.name} (A's URL, B's object) as {who}: {got}"
+                )
+    assert failures == []
+    assert checked >= 15
+
+
+@pytest.mark.django_db
 def test_403_page_is_friendly(world: World) -> None:
-    client = world.client("td")
+    client = world.client("captain")
     response = client.get(reverse("players:list", kwargs={"edition": "ko-1999"}))
     assert response.status_code == 403
     assert response.templates[0].name == "403.html"
     assert "ask the organiser" in response.content.decode()
+
+
+# ------------------------------------------------- issue 8: the finding, step by step
+
+ELO_CSV = "id;name;club;elo;member\n1001;Novák Jan;BK;1500;A\n1002;Svoboda Petr;BK;1400;N\n"
+ELO_FORM = {
+    "encoding": "",
+    "has_header": "on",
+    "col_federation_id": "1",
+    "col_name": "2",
+    "col_club": "3",
+    "col_elo": "4",
+    "col_member": "5",
+}
+
+
+def _rostered_player(two: Two) -> Any:
+    from bridgeko.players.models import Player
+
+    return Player.objects.get(pk=_player(two.world, two.other)["pk"])
+
+
+@pytest.mark.django_db
+def test_issue8_organiser_of_one_edition_cannot_rename_a_player_on_anothers_roster(
+    two: Two,
+) -> None:
+    player = _rostered_player(two)  # on a roster of edition B
+    own = two.world.edition.slug  # the organiser's edition (A)
+    organiser = two.client("organiser")
+    url = reverse("players:edit", kwargs={"edition": own, "pk": player.pk})
+    response = organiser.post(url, {"name": "Přejmenovaný", "federation_id": "P-x"})
+    assert response.status_code == 403
+    response = organiser.post(reverse("players:delete", kwargs={"edition": own, "pk": player.pk}))
+    assert response.status_code == 403
+    player.refresh_from_db()
+    assert player.name == f"Hráč {OTHER_SLUG}"
+    assert not AuditEntry.objects.filter(action__startswith="bridgeko.player.").exists()
+
+
+@pytest.mark.django_db
+def test_issue8_organiser_of_one_edition_cannot_create_an_edition(two: Two, toml_1999: str) -> None:
+    organiser = two.client("organiser")
+    assert organiser.get(reverse("editions:create")).status_code == 403
+    upload = SimpleUploadedFile("e.toml", toml_1999.encode())
+    response = organiser.post(reverse("editions:create"), {"slug": "ko-2001", "upload": upload})
+    assert response.status_code == 403
+    assert not Edition.objects.filter(slug="ko-2001").exists()
+    page = organiser.get(reverse("editions:list"))
+    assert reverse("editions:create") not in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_issue8_organiser_cannot_replace_the_elo_list_other_editions_use(two: Two) -> None:
+    from bridgeko.players.models import EloList
+
+    organiser = two.client("organiser")
+    url = reverse("players:import", kwargs={"edition": two.world.edition.slug})
+    upload = SimpleUploadedFile("elo.csv", ELO_CSV.encode())
+    assert organiser.get(url).status_code == 403
+    assert organiser.post(url, ELO_FORM | {"file": upload, "preview": "1"}).status_code == 403
+    assert organiser.post(url, ELO_FORM | {"confirm": "1"}).status_code == 403
+    assert not EloList.objects.exists()
+    # the organiser and the TD still read the register of their edition
+    listing = reverse("players:list", kwargs={"edition": two.world.edition.slug})
+    for who in ("organiser", "td"):
+        page = two.client(who).get(listing)
+        assert page.status_code == 200, who
+        assert url not in page.content.decode()  # no link to what they may not do
+
+
+@pytest.mark.django_db
+def test_issue8_register_change_is_audited_under_every_edition_it_touches(two: Two) -> None:
+    """The registrar renames a player on B's roster from A's page: one entry under B (the
+    edition it touches) and one under A (where it was made); an Elo import for the reference
+    date both editions use: one entry under each."""
+    player = _rostered_player(two)
+    registrar = two.client("registrar")
+    own = two.world.edition.slug
+    url = reverse("players:edit", kwargs={"edition": own, "pk": player.pk})
+    response = registrar.post(url, {"name": "Nové Jméno", "federation_id": player.federation_id})
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.name == "Nové Jméno"
+    changed = AuditEntry.objects.filter(action="bridgeko.player.changed")
+    assert sorted(e.edition.slug for e in changed) == sorted([own, OTHER_SLUG])
+
+    url = reverse("players:import", kwargs={"edition": own})
+    upload = SimpleUploadedFile("elo.csv", ELO_CSV.encode())
+    assert registrar.post(url, ELO_FORM | {"file": upload, "preview": "1"}).status_code == 200
+    assert registrar.post(url, ELO_FORM | {"confirm": "1"}).status_code == 302
+    imported = AuditEntry.objects.filter(action="bridgeko.player.imported")
+    assert sorted(e.edition.slug for e in imported) == sorted([own, OTHER_SLUG])
+    # each edition's organiser sees the change in their audit log
+    for who in ("organiser", "organiser-b"):
+        page = two.world.client(who).get(reverse("audit:log"))
+        actions = [e.action for e in page.context["page"]]
+        assert "bridgeko.player.changed" in actions and "bridgeko.player.imported" in actions
+
+
+@pytest.mark.django_db
+def test_issue8_a_new_player_is_audited_site_wide_when_made_outside_an_edition(
+    world: World,
+) -> None:
+    from bridgeko.players import services
+
+    player = services.create_player(data={"name": "Nový"}, user=world.users["registrar"])
+    entry = AuditEntry.objects.get(action="bridgeko.player.created", object_id=str(player.pk))
+    assert entry.edition is None
+    page = world.client("registrar").get(reverse("audit:log"))
+    assert entry in list(page.context["page"])
+    page = world.client("organiser").get(reverse("audit:log"))
+    assert entry not in list(page.context["page"])
+
+
+@pytest.mark.django_db
+def test_registrar_creates_an_edition_and_organises_it(world: World, toml_1999: str) -> None:
+    registrar = world.client("registrar")
+    upload = SimpleUploadedFile("e.toml", toml_1999.encode())
+    response = registrar.post(reverse("editions:create"), {"slug": "ko-2001", "upload": upload})
+    assert response.status_code == 302
+    new = Edition.objects.get(slug="ko-2001")
+    assert RoleAssignment.objects.filter(
+        user=world.users["registrar"], edition=new, role=Role.ORGANISER
+    ).exists()
+    # ... but has no role in an edition it did not make
+    assert registrar.get(reverse("entries:list", kwargs={"edition": "ko-1999"})).status_code == 403
+
+
+# ------------------------------------------------- the registrar role is given and taken
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["registrar", "superuser"])
+def test_registrar_role_is_given_and_taken_on_the_site_roles_page(world: World, who: str) -> None:
+    client = world.client(who)
+    url = reverse("accounts:site_roles")
+    response = client.post(url, {"username": "td"})
+    assert response.status_code == 302
+    assignment = RoleAssignment.objects.get(user=world.users["td"], role=Role.REGISTRAR)
+    assert assignment.edition is None
+    entry = AuditEntry.objects.get(action="bridgeko.role.assigned")
+    assert entry.edition is None and entry.user == world.users[who]
+    page = client.get(url)
+    assert "td" in [a.user.username for a in page.context["assignments"]]
+    response = client.post(reverse("accounts:site_revoke", kwargs={"pk": assignment.pk}))
+    assert response.status_code == 302
+    assert not RoleAssignment.objects.filter(pk=assignment.pk).exists()
+    assert AuditEntry.objects.filter(action="bridgeko.role.revoked", edition=None).exists()
+
+
+@pytest.mark.django_db
+def test_organiser_cannot_give_the_registrar_role(world: World) -> None:
+    organiser = world.client("organiser")
+    assert organiser.post(reverse("accounts:site_roles"), {"username": "td"}).status_code == 403
+    url = reverse("accounts:roles", kwargs={"edition": world.edition.slug})
+    page = organiser.post(url, {"username": "td", "role": "registrar"})
+    assert page.status_code == 200
+    assert page.context["form"].errors["role"]
+    assert not RoleAssignment.objects.filter(role=Role.REGISTRAR, user=world.users["td"]).exists()
+
+
+@pytest.mark.django_db
+def test_registrar_role_is_never_tied_to_an_edition(world: World) -> None:
+    from django.db import IntegrityError, transaction
+
+    from bridgeko.accounts.services import assign_role
+    from bridgeko.core.errors import ServiceError
+
+    with pytest.raises(ServiceError):
+        assign_role(edition=world.edition, username="td", role=Role.REGISTRAR, user=None)
+    with pytest.raises(ServiceError):
+        assign_role(edition=None, username="td", role=Role.ORGANISER, user=None)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RoleAssignment.objects.create(
+            user=world.users["td"], edition=world.edition, role=Role.REGISTRAR
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        RoleAssignment.objects.create(user=world.users["td"], edition=None, role=Role.TD)
+
+
+@pytest.mark.django_db
+def test_registrar_pages_in_czech_and_english(world: World) -> None:
+    page = world.client("registrar", language="cs").get(reverse("accounts:site_roles"))
+    text = page.content.decode()
+    assert "Role pro celý web" in text and "Udělat z účtu matrikáře" in text
+    assert "Matrikář (celý web)" in text  # the role of the registrar listed
+    page = world.client("registrar").get(reverse("accounts:site_roles"))
+    assert "Make an account a registrar" in page.content.decode()
+    listing = reverse("players:list", kwargs={"edition": world.edition.slug})
+    page = world.client("td", language="cs").get(listing)
+    assert "mění je jen matrikář" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_organisers_dashboard_sends_the_elo_import_to_the_registrar(world: World) -> None:
+    url = reverse("editions:dashboard", kwargs={"edition": world.edition.slug})
+    import_url = reverse("players:import", kwargs={"edition": world.edition.slug})
+    page = world.client("organiser", language="cs").get(url)
+    text = page.content.decode()
+    assert import_url not in text
+    assert "Požádejte matrikáře, aby ji načetl." in text
+    page = world.client("superuser").get(url)
+    assert import_url in page.content.decode()

@@ -187,7 +187,7 @@ def _form(**extra: Any) -> dict[str, Any]:
 
 @pytest.mark.django_db
 def test_import_page_preview_then_confirm(world: Any) -> None:
-    client = world.client("organiser")
+    client = world.client("registrar")
     url = reverse("players:import", kwargs={"edition": "ko-1999"})
     upload = SimpleUploadedFile("elo.csv", GOOD.encode("cp1250"))
     page = client.post(url, _form(file=upload, preview="1"))
@@ -206,7 +206,7 @@ def test_import_page_preview_then_confirm(world: Any) -> None:
 
 @pytest.mark.django_db
 def test_import_page_lists_problems_and_refuses(world: Any) -> None:
-    client = world.client("organiser")
+    client = world.client("registrar")
     url = reverse("players:import", kwargs={"edition": "ko-1999"})
     bad = GOOD + "\n1001;Dvojník;BK;1000;A"
     page = client.post(url, _form(file=SimpleUploadedFile("elo.csv", bad.encode()), preview="1"))
@@ -293,7 +293,7 @@ def test_bridgeko_import_elo_column_names_need_a_header_row(
 
 @pytest.mark.django_db
 def test_player_pages_show_errors_next_to_the_field(world: Any) -> None:
-    client = world.client("organiser")
+    client = world.client("registrar")
     create = reverse("players:create", kwargs={"edition": "ko-1999"})
     assert client.post(create, {"name": "Novák Jan", "federation_id": "55"}).status_code == 302
     page = client.post(create, {"name": "Jiný", "federation_id": "55"})

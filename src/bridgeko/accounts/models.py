@@ -1,4 +1,5 @@
-"""Roles are given per edition: ``RoleAssignment(user, edition, role, team)``."""
+"""Roles are given per edition: ``RoleAssignment(user, edition, role, team)``; the one
+site-wide role, the registrar, is a ``RoleAssignment`` without an edition."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Role(models.TextChoices):
-    """What a user may do in one edition (the public needs no role: it only reads)."""
+    """What a user may do in one edition (the public needs no role: it only reads), or, for the
+    registrar, on the whole site."""
 
     ORGANISER = "organiser", _("Organiser")
     """Everything in the edition."""
@@ -19,10 +21,17 @@ class Role(models.TextChoices):
     APPEALS = "appeals", _("Appeals committee member")
     CAPTAIN = "captain", _("Team captain")
     """Their own team only (``RoleAssignment.team_id``)."""
+    REGISTRAR = "registrar", _("Registrar (whole site)")
+    """The site-wide role (an assignment without an edition): creates editions and keeps the
+    player register and the Elo lists, which every edition shares; gives the registrar role."""
 
 
 ORGANISER_ROLES: frozenset[str] = frozenset({Role.ORGANISER, Role.CHIEF_TD})
 """Roles that may do everything in an edition."""
+
+SITE_ROLES: frozenset[str] = frozenset({Role.REGISTRAR})
+"""Roles held without an edition (``RoleAssignment.edition`` is None); every other role needs
+an edition."""
 
 
 class RoleAssignment(models.Model):
@@ -37,6 +46,9 @@ class RoleAssignment(models.Model):
         verbose_name=_("edition"),
         on_delete=models.CASCADE,
         related_name="role_assignments",
+        null=True,
+        blank=True,
+        help_text=_("Empty for a site-wide role (the registrar)."),
     )
     role = models.CharField(_("role"), max_length=20, choices=Role.choices)
     team = models.ForeignKey(
@@ -66,6 +78,18 @@ class RoleAssignment(models.Model):
                 fields=("user", "edition", "role", "team"),
                 condition=models.Q(team__isnull=False),
                 name="accounts_unique_team_role",
+            ),
+            models.UniqueConstraint(
+                fields=("user", "role"),
+                condition=models.Q(edition__isnull=True),
+                name="accounts_unique_site_role",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(role="registrar", edition__isnull=True)
+                    | (~models.Q(role="registrar") & models.Q(edition__isnull=False))
+                ),
+                name="accounts_site_role_without_edition",
             ),
         ]
 

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.accounts.models import SITE_ROLES, Role, RoleAssignment
 from bridgeko.audit.messages import english
 from bridgeko.audit.services import record, snapshot
 from bridgeko.competition.messages import N_, Message
@@ -34,6 +34,8 @@ def assign_role(
     transaction and audit entry); the password must pass Django's validators."""
     if role not in Role.values:
         raise ServiceError(_("Unknown role."), field="role")
+    if (role in SITE_ROLES) != (edition is None):  # the registrar: the whole site, no edition
+        raise ServiceError(_("This role is not given in an edition."), field="role")
     username = username.strip()
     target = get_user_model().objects.filter(username=username).first()
     if target is None and not new_password:

@@ -10,13 +10,14 @@ from datetime import datetime, time, timedelta
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from bridgeko.accounts.models import ORGANISER_ROLES
-from bridgeko.accounts.permissions import organiser_of_any_edition_required
+from bridgeko.accounts.permissions import is_registrar, organiser_of_any_edition_required
 from bridgeko.audit.models import AuditEntry
 from bridgeko.editions.forms import AuditFilterForm
 from bridgeko.editions.models import Edition
@@ -38,6 +39,8 @@ def audit_log(request: HttpRequest) -> HttpResponse:
             role_assignments__user=user, role_assignments__role__in=ORGANISER_ROLES
         ).distinct()
         entries = AuditEntry.objects.filter(edition__in=editions)
+        if is_registrar(user):  # and the site-wide entries: the register, the registrars
+            entries = AuditEntry.objects.filter(Q(edition__in=editions) | Q(edition__isnull=True))
     users = get_user_model().objects.all() if user.is_superuser else None
     form = AuditFilterForm(request.GET or None, editions=editions, users=users)
     if form.is_valid():

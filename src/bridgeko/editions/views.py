@@ -15,8 +15,8 @@ from django.views.decorators.http import require_safe
 from bridgeko.accounts.permissions import (
     ORGANISERS,
     edition_role_required,
-    organiser_of_any_edition_required,
-    organises_any_edition,
+    is_registrar,
+    registrar_required,
     roles_of,
 )
 from bridgeko.core import dashboard
@@ -35,7 +35,7 @@ def edition_list(request: HttpRequest) -> HttpResponse:
         "editions/list.html",
         {
             "editions": Edition.objects.all(),
-            "can_create": organises_any_edition(request.user),
+            "can_create": is_registrar(request.user),
         },
     )
 
@@ -50,8 +50,10 @@ def detail(request: HttpRequest, edition: str) -> HttpResponse:
     return render(request, "editions/detail.html", {"edition": obj, "reg": obj.regulations})
 
 
-@organiser_of_any_edition_required
+@registrar_required
 def create(request: HttpRequest) -> HttpResponse:
+    """A new edition (a registrar's or a superuser's: an edition's organiser would otherwise
+    make one to act on what other editions share); its creator becomes its organiser."""
     form = EditionCreateForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -10,6 +10,7 @@ from typing import Any
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from bridgeko.accounts.permissions import is_registrar
 from bridgeko.core import dashboard
 from bridgeko.editions.models import Edition
 from bridgeko.players.models import EloList
@@ -20,10 +21,14 @@ def elo_list(edition: Edition, user: Any, today: date) -> Iterator[dashboard.Ite
     reg = edition.regulations
     ref = reg.rating.reference_date
     if not EloList.objects.filter(reference_date=ref).exists():
+        registrar = is_registrar(user)  # the Elo lists are shared: the registrar imports them
+        detail = _("Team Elo uses the federation's list of this date (R10.1).")
+        if not registrar:
+            detail += " " + _("Ask the registrar to import it.")
         yield dashboard.Item(
             _("Import the Elo list of %(date)s") % {"date": ref.isoformat()},
-            detail=_("Team Elo uses the federation's list of this date (R10.1)."),
-            url=reverse("players:import", kwargs={"edition": edition.slug}),
+            detail=detail,
+            url=reverse("players:import", kwargs={"edition": edition.slug}) if registrar else "",
             due=reg.entry.deadline,
             source="players",
         )

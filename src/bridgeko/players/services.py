@@ -26,6 +26,38 @@ from bridgeko.players.models import EloList, EloRating, Player
 PLAYER_FIELDS = ("federation_id", "name", "club", "member")
 
 
+def editions_using_player(player: Player) -> list[Edition]:
+    """The editions with ``player`` on a team's roster (the register is shared: a change of the
+    player changes each of them). Read through the reverse relations, by name: this app is below
+    the entries app and does not import it."""
+    return list(Edition.objects.filter(teams__roster__player=player).distinct().order_by("pk"))
+
+
+def editions_using_elo_list(reference_date: date) -> list[Edition]:
+    """The editions whose rating uses the Elo list of ``reference_date`` (R10.1)."""
+    return [
+        edition
+        for edition in Edition.objects.order_by("pk")
+        if edition.regulations.rating.reference_date == reference_date
+    ]
+
+
+def record_shared(
+    action: str, *, edition: Edition | None, touched: list[Edition], **entry: Any
+) -> None:
+    """Audits a change of the shared register under every edition it touches and under the
+    edition it was made from (``edition``: the page's), one entry each; with neither, one
+    site-wide entry (without an edition). Issue 8: such a change was audited under the page's
+    edition only, out of sight of the other editions' organisers."""
+    editions: dict[int, Edition] = {e.pk: e for e in touched}
+    if edition is not None:
+        editions.setdefault(edition.pk, edition)
+    if not editions:
+        record(action, edition=None, **entry)
+    for one in sorted(editions.values(), key=lambda e: e.pk):
+        record(action, edition=one, **entry)
+
+
 def problem_text(problem: elo_csv.Problem) -> str:
     """The problem, translated, with its line number."""
     message = _(problem.template) % dict(problem.params)
@@ -81,10 +113,11 @@ def create_player(*, data: Mapping[str, Any], user: Any, edition: Edition | None
     try:
         with transaction.atomic():
             player = Player.objects.create(**values)
-            record(
+            record_shared(
                 "bridgeko.player.created",
                 user=user,
                 edition=edition,
+                touched=[],
                 obj=player,
                 after=snapshot(player, PLAYER_FIELDS),
                 summary=str(player),
@@ -119,10 +152,11 @@ def _update_player(
             setattr(player, key, value)
         player.save()
         after = snapshot(player, PLAYER_FIELDS)
-        record(
+        record_shared(
             "bridgeko.player.changed",
             user=user,
             edition=edition,
+            touched=editions_using_player(player),
             obj=player,
             before=before,
             after=after,
@@ -135,10 +169,11 @@ def delete_player(*, player: Player, user: Any, edition: Edition | None = None) 
     """Deletes a player who is on no roster (other apps protect their references)."""
     try:
         with transaction.atomic():
-            record(
+            record_shared(
                 "bridgeko.player.deleted",
                 user=user,
                 edition=edition,
+                touched=editions_using_player(player),
                 obj=player,
                 before=snapshot(player, PLAYER_FIELDS),
                 summary=str(player),
@@ -275,10 +310,11 @@ def _import_rows(
         ]
         EloRating.objects.bulk_create(ratings)
         summary = ImportSummary(reference_date, len(result.rows), created, updated, len(ratings))
-        record(
+        record_shared(
             "bridgeko.player.imported",
             user=user,
             edition=edition,
+            touched=editions_using_elo_list(reference_date),
             obj=elo_list,
             before=before,
             after={

@@ -13,7 +13,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
+from bridgeko.accounts.models import Role
+from bridgeko.accounts.permissions import (
+    REGISTRAR,
+    edition_role_required,
+    is_registrar,
+    registrar_required,
+)
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.editions.models import Edition
@@ -27,7 +33,7 @@ MAX_UPLOAD = 10 * 1024 * 1024
 
 
 @require_safe
-@edition_role_required(*ORGANISERS)
+@edition_role_required(str(Role.TD), REGISTRAR)
 def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     query = request.GET.get("q", "").strip()
     players = Player.objects.all()
@@ -46,16 +52,23 @@ def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(
         request,
         "players/list.html",
-        {"edition": edition, "page": page, "rows": rows, "q": query, "reference": reference},
+        {
+            "edition": edition,
+            "page": page,
+            "rows": rows,
+            "q": query,
+            "reference": reference,
+            "can_change": is_registrar(request.user),
+        },
     )
 
 
-@edition_role_required(*ORGANISERS)
+@registrar_required
 def player_create(request: HttpRequest, edition: Edition) -> HttpResponse:
     return _player_form(request, edition, None)
 
 
-@edition_role_required(*ORGANISERS)
+@registrar_required
 def player_edit(request: HttpRequest, edition: Edition, pk: int) -> HttpResponse:
     return _player_form(request, edition, get_object_or_404(Player, pk=pk))
 
@@ -81,7 +94,7 @@ def _player_form(request: HttpRequest, edition: Edition, player: Player | None) 
 
 
 @require_POST
-@edition_role_required(*ORGANISERS)
+@registrar_required
 def player_delete(request: HttpRequest, edition: Edition, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     try:
@@ -93,7 +106,7 @@ def player_delete(request: HttpRequest, edition: Edition, pk: int) -> HttpRespon
     return redirect("players:list", edition=edition.slug)
 
 
-@edition_role_required(*ORGANISERS)
+@registrar_required
 def elo_import(request: HttpRequest, edition: Edition) -> HttpResponse:
     """POST with ``preview``: parse and show the first rows and every problem (the file is kept
     in the session); POST with ``confirm``: import the kept file through the service."""

@@ -1,0 +1,51 @@
+"""The site-wide roles page: superusers and registrars give and take the registrar role (the
+edition's roles are given on the edition's roles page, :mod:`bridgeko.accounts.views`)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from bridgeko.accounts import services
+from bridgeko.accounts.forms import RegistrarForm
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.accounts.permissions import registrar_required
+from bridgeko.core.errors import ServiceError
+from bridgeko.core.forms import apply_service_error
+
+
+@registrar_required
+def site_roles(request: HttpRequest) -> HttpResponse:
+    form = RegistrarForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.assign_role(
+                edition=None,
+                username=form.cleaned_data["username"],
+                role=Role.REGISTRAR,
+                new_password=form.cleaned_data["new_password"] or None,
+                user=request.user,
+            )
+        except ServiceError as exc:
+            apply_service_error(form, exc)
+        else:
+            messages.success(request, _("Role assigned."))
+            return redirect("accounts:site_roles")
+    assignments = RoleAssignment.objects.filter(edition__isnull=True).select_related("user")
+    return render(request, "accounts/site_roles.html", {"form": form, "assignments": assignments})
+
+
+@require_POST
+@registrar_required
+def site_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    assignment = get_object_or_404(RoleAssignment, pk=pk, edition__isnull=True)
+    try:
+        services.revoke_role(assignment=assignment, user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Role removed."))
+    return redirect("accounts:site_roles")
