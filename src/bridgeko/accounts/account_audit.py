@@ -35,7 +35,15 @@ from bridgeko.competition.messages import N_, Message
 
 User = get_user_model()
 
-ACCOUNT_FIELDS = ("username", "first_name", "last_name", "email", "is_active", "is_staff", "is_superuser")
+ACCOUNT_FIELDS = (
+    "username",
+    "first_name",
+    "last_name",
+    "email",
+    "is_active",
+    "is_staff",
+    "is_superuser",
+)
 """What the audit entries show of an account (never the password hash)."""
 NOT_AUDITED = frozenset({"last_login"})
 """Saved at every login: not an entry each time."""
@@ -75,7 +83,9 @@ def _before_save(sender: Any, instance: Any, raw: bool = False, **kwargs: Any) -
 
 
 @receiver(post_save, sender=User, dispatch_uid="bridgeko.account_audit.after_save")
-def _after_save(sender: Any, instance: Any, created: bool, raw: bool = False, **kwargs: Any) -> None:
+def _after_save(
+    sender: Any, instance: Any, created: bool, raw: bool = False, **kwargs: Any
+) -> None:
     if raw:
         return
     before_row: Mapping[str, Any] | None = instance.__dict__.pop("_bridgeko_audit_before", None)
@@ -114,7 +124,9 @@ def _after_save(sender: Any, instance: Any, created: bool, raw: bool = False, **
         obj=instance,
         before=before,
         after=after,
-        summary=Message(N_("Account %(user)s changed: %(fields)s"), {"user": name, "fields": fields}),
+        summary=Message(
+            N_("Account %(user)s changed: %(fields)s"), {"user": name, "fields": fields}
+        ),
     )
 
 
@@ -135,7 +147,9 @@ def _before_delete(sender: Any, instance: Any, **kwargs: Any) -> None:
 
 
 @receiver(post_save, sender=Group, dispatch_uid="bridgeko.account_audit.group_saved")
-def _group_saved(sender: Any, instance: Group, created: bool, raw: bool = False, **kwargs: Any) -> None:
+def _group_saved(
+    sender: Any, instance: Group, created: bool, raw: bool = False, **kwargs: Any
+) -> None:
     if raw:
         return
     _record(
@@ -250,7 +264,12 @@ def record_lockout(
                 "Logins refused for %(minutes)s min after %(limit)s wrong passwords "
                 "(account %(user)s, address %(address)s)"
             ),
-            {"minutes": minutes, "limit": limit, "user": username or "-", "address": ip_address or "-"},
+            {
+                "minutes": minutes,
+                "limit": limit,
+                "user": username or "-",
+                "address": ip_address or "-",
+            },
         ),
     )
 

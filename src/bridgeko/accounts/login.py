@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
+from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.dispatch import receiver
@@ -20,11 +21,6 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 
 from bridgeko.accounts.account_audit import record_lockout
-
-try:  # axes is a dependency; the import is kept optional only for the type checker
-    from axes.signals import user_locked_out
-except ImportError:  # pragma: no cover
-    user_locked_out = None
 
 MAX_USERNAME = 150
 
@@ -44,7 +40,7 @@ def client_ip(request: HttpRequest) -> str | None:
     header = getattr(settings, "CLIENT_IP_HEADER", "")
     if header:
         key = "HTTP_" + header.upper().replace("-", "_")
-        value = request.META.get(key, "").split(",")[0].strip()
+        value = str(request.META.get(key, "")).split(",")[0].strip()
         if value:
             return value[:45]
     address = request.META.get("REMOTE_ADDR")
@@ -81,16 +77,14 @@ def locked_out(
     )
 
 
-if user_locked_out is not None:
-
-    @receiver(user_locked_out, dispatch_uid="bridgeko.accounts.login.on_user_locked_out")
-    def on_user_locked_out(
-        sender: Any, request: Any = None, username: Any = None, ip_address: Any = None, **kw: Any
-    ) -> None:
-        """Axes locked an account or an address out: a site-wide audit entry (once per lockout)."""
-        record_lockout(
-            username=str(username)[:MAX_USERNAME] if username else "",
-            ip_address=str(ip_address) if ip_address else "",
-            cool_off=cool_off(),
-            limit=int(settings.AXES_FAILURE_LIMIT),
-        )
+@receiver(user_locked_out, dispatch_uid="bridgeko.accounts.login.on_user_locked_out")
+def on_user_locked_out(
+    sender: Any, request: Any = None, username: Any = None, ip_address: Any = None, **kw: Any
+) -> None:
+    """Axes locked an account or an address out: a site-wide audit entry (once per lockout)."""
+    record_lockout(
+        username=str(username)[:MAX_USERNAME] if username else "",
+        ip_address=str(ip_address) if ip_address else "",
+        cool_off=cool_off(),
+        limit=int(settings.AXES_FAILURE_LIMIT),
+    )
