@@ -205,3 +205,15 @@ def test_admin_lifts_a_lockout_and_it_is_audited() -> None:
     assert entry.user == root and entry.edition is None
     assert entry.before["username"] == "ivan" and entry.before["failures"] == LIMIT
     assert _login(client, "ivan", PASSWORD).status_code == 302
+
+
+def test_superuser_reads_the_lockout_in_the_audit_log_in_czech() -> None:
+    root = make_user("root", is_staff=True, is_superuser=True)
+    make_user("jana")
+    client = _client(address="10.2.2.2")
+    for _ in range(LIMIT):
+        _login(client, "jana", "wrong")
+    reader = _client("cs")
+    reader.force_login(root)
+    page = reader.get(reverse("audit:log")).content.decode()
+    assert "Přihlašování odmítnuto na 15 min po 5 chybných heslech (účet jana" in page
