@@ -76,6 +76,20 @@ def test_a_right_password_before_the_limit_logs_in_and_starts_the_count_anew() -
     assert _login(client, "bob", PASSWORD).status_code == 302
 
 
+def test_logging_in_with_ones_own_account_does_not_reset_the_count_for_another() -> None:
+    """An attacker holding a valid account cannot log in with it between guesses to go on."""
+    make_user("victim")
+    make_user("insider")
+    attacker = _client(address="192.0.2.50")
+    for _ in range(LIMIT - 1):
+        _login(attacker, "victim", "guess")
+    assert _login(attacker, "insider", PASSWORD).status_code == 302
+    attacker.logout()
+    assert _login(attacker, "victim", "guess").status_code == 429
+    victim = _client(address="192.0.2.99")
+    assert _login(victim, "victim", PASSWORD).status_code == 429
+
+
 def test_one_address_trying_many_accounts_is_locked_but_not_the_accounts() -> None:
     make_user("carol")
     attacker = _client(address="192.0.2.7")

@@ -105,7 +105,8 @@ AXES_COOLOFF_TIME = timedelta(
     minutes=config.positive_int(ENV, "BRIDGEKO_LOGIN_LOCKOUT_MINUTES", 15)
 )
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # by account, and by address, separately
-AXES_RESET_ON_SUCCESS = True  # a right password (before a lockout) starts the count anew
+AXES_RESET_ON_SUCCESS = True  # a right password (before a lockout) starts the count anew ...
+AXES_HANDLER = "bridgeko.accounts.login.AccountResetHandler"  # ... for that account only
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # refused attempts do not prolong it
 AXES_LOCKOUT_CALLABLE = "bridgeko.accounts.login.locked_out"
 AXES_CLIENT_IP_CALLABLE = "bridgeko.accounts.login.client_ip"
