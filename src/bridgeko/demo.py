@@ -12,6 +12,15 @@ notice (its players are barred in 1999, R15.3); the
 entry met in time, the entries closed, the draw announced, committed to and held, and the
 preliminary-round dates published.
 
+The demo stays a demo: it refuses to run (one line, exit code 2) in production mode
+(``BRIDGEKO_ENV=production``) and against a database holding an edition it did not make. The
+demo's editions are marked: their slugs are ``ko-1998`` and ``ko-1999`` and the audit log holds,
+for each, an entry :data:`DEMO_MARKER` written in the transaction that made it (the log is
+append-only, so the mark survives any later change of the edition); any other edition is
+someone's real data.
+Its password is published (below, and printed at every start): it is a demo's, never for a
+real event.
+
 Environment: ``BRIDGEKO_DEMO_NO_SERVE=1`` loads and exits (tests); ``BRIDGEKO_DEMO_ADDR``
 (default ``127.0.0.1:8000``); ``BRIDGEKO_DEMO_PASSWORD`` (default ``bridge-open-1999``).
 """
@@ -30,6 +39,10 @@ DEMO_SLUG = "ko-1999"
 PREVIOUS_SLUG = "ko-1998"
 DEFAULT_PASSWORD = "bridge-open-1999"
 DEFAULT_ADDR = "127.0.0.1:8000"
+DEMO_SLUGS = frozenset({DEMO_SLUG, PREVIOUS_SLUG})
+DEMO_MARKER = "bridgeko.demo.loaded"
+"""The audit action marking an edition the demo loader made."""
+REFUSAL_EXIT = 2
 PRAGUE = ZoneInfo("Europe/Prague")
 
 SURNAMES = (
@@ -272,6 +285,8 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
 def _load(organiser: Any) -> None:
     from django.db import transaction
 
+    from bridgeko.audit.services import record
+    from bridgeko.competition.messages import N_, Message
     from bridgeko.draw import no_shows, schedule_services
     from bridgeko.draw import services as draw
     from bridgeko.editions.services import create_edition
@@ -290,6 +305,18 @@ def _load(organiser: Any) -> None:
         edition = create_edition(
             slug=DEMO_SLUG, toml_text=text_1999, user=organiser, previous=previous
         )
+        for made in (previous, edition):
+            record(
+                DEMO_MARKER,
+                user=organiser,
+                edition=made,
+                obj=made,
+                after={"demo": True, "slug": made.slug},
+                summary=Message(
+                    N_("Demo edition %(slug)s loaded (invented players and teams)"),
+                    {"slug": made.slug},
+                ),
+            )
         import_elo(
             edition=edition,
             data=elo_csv(),
@@ -356,6 +383,51 @@ def _load(organiser: Any) -> None:
         )
 
 
+def foreign_editions() -> list[str]:
+    """The slugs of the editions in the database the demo loader did not make (an edition's
+    table not there yet: none)."""
+    from django.db import connection
+
+    from bridgeko.audit.models import AuditEntry
+    from bridgeko.editions.models import Edition
+
+    tables = connection.introspection.table_names()
+    if Edition._meta.db_table not in tables:
+        return []
+    marked: set[int] = set()
+    if AuditEntry._meta.db_table in tables:
+        marked = set(
+            AuditEntry.objects.filter(action=DEMO_MARKER, edition__isnull=False).values_list(
+                "edition_id", flat=True
+            )
+        )
+    return sorted(
+        slug
+        for pk, slug in Edition.objects.values_list("pk", "slug")
+        if slug not in DEMO_SLUGS or pk not in marked
+    )
+
+
+def refusal() -> str | None:
+    """Why the demo must not run here (None: it may): production mode, or a database holding
+    editions the demo did not make. Checked before anything is written (even the migrations)."""
+    from django.conf import settings
+
+    if getattr(settings, "PRODUCTION", False):
+        return (
+            "refused: BRIDGEKO_ENV=production; the demo (with its published password) "
+            "never runs on a real site"
+        )
+    foreign = foreign_editions()
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (", ..." if len(foreign) > 5 else "")
+        return (
+            f"refused: the database holds editions the demo did not make ({shown}); "
+            "run it with an empty BRIDGEKO_DATA_DIR (and no DATABASE_URL)"
+        )
+    return None
+
+
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
     import django
@@ -364,6 +436,10 @@ def main() -> int:
     from django.conf import settings
     from django.core.management import call_command
 
+    reason = refusal()
+    if reason is not None:
+        print(f"bridgeko demo: {reason}", file=sys.stderr)
+        return REFUSAL_EXIT
     database = settings.DATABASES["default"]
     print(f"Database: {database['ENGINE'].rsplit('.', 1)[-1]} {database['NAME']}")
     call_command("migrate", interactive=False, verbosity=0)
@@ -380,6 +456,7 @@ def main() -> int:
     print(f"  Log in:        {base}/login/")
     for login in logins:
         print(f"    {login.username:<10} password {login.password!r:<22} {login.what}")
+    print("  (a demo's password, published: never use it, or this loader, for a real event)")
     print()
     print("  To enter a 14th team: log in as organiser, open Teams -> Enter a team")
     print(f"  ({base}/e/{DEMO_SLUG}/teams/new/), type a name, a roster of 4-6 players")

@@ -13,7 +13,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 SRC = REPO / "src" / "bridgeko"
 
-IMPORT_NAMES = {"Django": "django", "psycopg[binary]": "psycopg"}
+IMPORT_NAMES = {"Django": "django", "psycopg[binary]": "psycopg", "django-axes": "axes"}
 """The module a distribution is imported as, when it differs from its name."""
 
 NOT_IMPORTED = {

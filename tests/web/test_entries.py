@@ -284,6 +284,10 @@ def test_R7_2_roster_change_after_entry_needs_the_chief_tds_reason(
     players = make_players(6)
     team = enter_team(world.edition, "Orli", players[:4], organiser)
     assert team.frozen
+    captain = make_user("kapitan")  # before the counts: a new account is itself audited
+    RoleAssignment.objects.create(
+        user=captain, edition=world.edition, role=Role.CAPTAIN, team_id=team.pk
+    )
     before = counts()
     with pytest.raises(ServiceError, match=r"R7\.2"):
         services.update_team(
@@ -294,10 +298,6 @@ def test_R7_2_roster_change_after_entry_needs_the_chief_tds_reason(
         RosterEntry.objects.filter(team=team).order_by("position").values_list("player", flat=True)
     )
     # The captain (not an organiser) cannot even with a reason.
-    captain = make_user("kapitan")
-    RoleAssignment.objects.create(
-        user=captain, edition=world.edition, role=Role.CAPTAIN, team_id=team.pk
-    )
     with pytest.raises(ServiceError, match="chief TD"):
         services.update_team(
             team=team,

@@ -27,6 +27,15 @@ Environment variables (all optional):
     HSTS max-age in production; default one year.
 ``BRIDGEKO_SERVE_STATIC``
     ``0`` stops the application serving /static/ itself (when a web server does it).
+``BRIDGEKO_LOGIN_FAILURES``
+    Wrong passwords in a row, for one account or from one address, after which logging in is
+    refused for a while; default 5.
+``BRIDGEKO_LOGIN_LOCKOUT_MINUTES``
+    How long logging in is refused then (even with the right password); default 15.
+``BRIDGEKO_CLIENT_IP_HEADER``
+    Behind a reverse proxy: the request header in which the proxy passes the client's address
+    (e.g. ``X-Real-IP``), so that a lockout by address locks the client, not the proxy. Unset:
+    the connection's address.
 """
 
 from __future__ import annotations
@@ -164,3 +173,13 @@ def _owner_only(path: Path) -> None:
 
 def host_list(env: Mapping[str, str], name: str) -> list[str]:
     return [h.strip() for h in env.get(name, "").split(",") if h.strip()]
+
+
+def positive_int(env: Mapping[str, str], name: str, default: int) -> int:
+    """A whole number of at least 1 from the environment (``default`` when unset)."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
+        raise ConfigError(f"{name}: expected a whole number of at least 1, not {raw!r}")
+    return int(raw)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +31,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",  # runserver leaves /static/ to WhiteNoise, as in production
     "django.contrib.staticfiles",
+    "axes",  # login throttling (below)
     "bridgeko.core",
     "bridgeko.web",
     "bridgeko.audit",
@@ -52,6 +54,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "bridgeko.editions.middleware.EditionMiddleware",
+    "bridgeko.accounts.middleware.AuditActorMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into bridgeko's lockout page
 ]
 
 ROOT_URLCONF = "bridgeko.web.urls"
@@ -87,6 +91,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Logins are throttled (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one account
+# or from one address (each counted on its own), logging in is refused for AXES_COOLOFF_TIME,
+# even with the right password; the page says so (bridgeko.accounts.login.locked_out) and the
+# lockout is written into the audit log (bridgeko.accounts.login.on_user_locked_out).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out login
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = config.positive_int(ENV, "BRIDGEKO_LOGIN_FAILURES", 5)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=config.positive_int(ENV, "BRIDGEKO_LOGIN_LOCKOUT_MINUTES", 15)
+)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # by account, and by address, separately
+AXES_RESET_ON_SUCCESS = True  # a right password (before a lockout) starts the count anew ...
+AXES_HANDLER = "bridgeko.accounts.login.AccountResetHandler"  # ... for that account only
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # refused attempts do not prolong it
+AXES_LOCKOUT_CALLABLE = "bridgeko.accounts.login.locked_out"
+AXES_CLIENT_IP_CALLABLE = "bridgeko.accounts.login.client_ip"
+CLIENT_IP_HEADER = ENV.get("BRIDGEKO_CLIENT_IP_HEADER", "").strip()
+AXES_ENABLE_ADMIN = False  # bridgeko registers the attempts itself (unlocking is audited)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
