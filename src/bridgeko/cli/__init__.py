@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "bridgeko.cli.dealing_cmds",
     "bridgeko.cli.competition_cmds",
     "bridgeko.cli.web_cmds",
+    "bridgeko.cli.backup_cmds",
 )
 
 
