@@ -116,9 +116,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
             "this bridgeko's. A database that already holds data is refused unless --force. "
             "Everyone logs in again afterwards."
         ),
-        epilog=(
-            "example: BRIDGEKO_DATA_DIR=/srv/bridgeko bridgeko restore ko-1999.bridgeko.gz"
-        ),
+        epilog=("example: BRIDGEKO_DATA_DIR=/srv/bridgeko bridgeko restore ko-1999.bridgeko.gz"),
     )
     p.add_argument("file", metavar="FILE", help="the backup file to load")
     p.add_argument(

@@ -172,7 +172,9 @@ def _header(path: Path, data: dict[str, Any]) -> Header:
     counts = data.get("counts")
     if not (
         isinstance(migrations, dict)
-        and all(isinstance(v, list) and all(isinstance(n, str) for n in v) for v in migrations.values())
+        and all(
+            isinstance(v, list) and all(isinstance(n, str) for n in v) for v in migrations.values()
+        )
         and isinstance(counts, dict)
         and all(isinstance(v, int) for v in counts.values())
     ):
@@ -228,12 +230,16 @@ def check_file(path: Path) -> tuple[Header, int, int]:
     """Reads the whole file: its header, rows and files; a damaged file is a BackupError."""
     header: Header | None = None
     objects = files = 0
+    known = {model._meta.label_lower for model in _models()}
     for number, data in _rows(path):
         if isinstance(data, Header):
             header = data
         elif "model" in data:
-            if not isinstance(data.get("model"), str) or not isinstance(data.get("fields"), dict):
+            label = data.get("model")
+            if not isinstance(label, str) or not isinstance(data.get("fields"), dict):
                 raise BackupError(f"{path}: line {number} is damaged")
+            if label not in known:
+                raise BackupError(f"{path}: line {number}: a table this bridgeko lacks ({label})")
             objects += 1
         else:
             _file_target(path, number, data)
@@ -399,9 +405,10 @@ def write_backup(path: Path, using: str = "default") -> Result:
     temp = Path(temp_name)
     try:
         os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "wb") as raw, gzip.GzipFile(
-            filename="", mode="wb", fileobj=raw, mtime=0
-        ) as out:
+        with (
+            os.fdopen(fd, "wb") as raw,
+            gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as out,
+        ):
             result = _write(out, path, connections[using].vendor, using)
             out.flush()
         with open(temp, "rb") as done:
@@ -420,7 +427,9 @@ def _write(out: IO[bytes], path: Path, vendor: str, using: str) -> Result:
     models = _models()
     objects = 0
     with _snapshot(using):
-        counts = {model._meta.label_lower: model._base_manager.using(using).count() for model in models}
+        counts = {
+            model._meta.label_lower: model._base_manager.using(using).count() for model in models
+        }
         header = Header(
             bridgeko=__version__,
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
