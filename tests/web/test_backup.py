@@ -249,6 +249,11 @@ def _damaged(tmp_path: Path, good: Path) -> dict[str, tuple[Path, str]]:
         _gzip_lines(tmp_path / "future.gz", [future, *lines[1:]]),
         "editions.9999_future",
     )
+    past = {**header, "migrations": {**header["migrations"], "editions": ["0001_initial"]}}
+    files["older migrations"] = (
+        _gzip_lines(tmp_path / "past.gz", [past, *lines[1:]]),
+        "older bridgeko",
+    )
     files["no end mark"] = (_gzip_lines(tmp_path / "noend.gz", lines[:-1]), "cut short")
     files["a row lost"] = (
         _gzip_lines(tmp_path / "lost.gz", [*lines[:5], *lines[6:]]),

@@ -145,17 +145,16 @@ def test_bad_files_end_in_one_line_and_exit_2_changing_nothing(live: Path, tmp_p
     target = tmp_path / "target"
     assert _run(target, "restore", str(file)).returncode == 0
     before = _table_rows(target)
-    cases = {
-        "cut.gz": "cut short",
-        "text.txt": "not a bridgeko backup",
-        "json.gz": "not a bridgeko backup",
-        "missing.gz": "no such file",
+    cases = {  # (each damage with and without --force: test_backup.py)
+        "cut.gz": ("cut short", ["--force"]),
+        "text.txt": ("not a bridgeko backup", []),
+        "json.gz": ("not a bridgeko backup", ["--force"]),
+        "missing.gz": ("no such file", []),
     }
-    for name, words in cases.items():
-        for extra in ([], ["--force"]):
-            message = _one_line_error(_run(target, "restore", *extra, str(tmp_path / name)))
-            assert words in message, (name, message)
-            assert _table_rows(target) == before, name
+    for name, (words, extra) in cases.items():
+        message = _one_line_error(_run(target, "restore", *extra, str(tmp_path / name)))
+        assert words in message, (name, message)
+        assert _table_rows(target) == before, name
     message = _one_line_error(_run(live, "backup", str(tmp_path / "no" / "such" / "dir.gz")))
     assert "no such directory" in message
 

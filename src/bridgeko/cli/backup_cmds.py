@@ -112,8 +112,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         description=(
             "Loads a backup written by 'bridgeko backup' into the database (on SQLite or "
             "PostgreSQL, whichever the backup came from), in one transaction: all of it or "
-            "nothing. A new, empty database is first brought to the backup's schema, then to "
-            "this bridgeko's. A database that already holds data is refused unless --force. "
+            "nothing. A new database gets its tables first; the backup must come from the "
+            "same bridgeko version (schema). A database that already holds data is refused "
+            "unless --force. "
             "Everyone logs in again afterwards."
         ),
         epilog=("example: BRIDGEKO_DATA_DIR=/srv/bridgeko bridgeko restore ko-1999.bridgeko.gz"),

