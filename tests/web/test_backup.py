@@ -226,6 +226,14 @@ def _damaged(tmp_path: Path, good: Path) -> dict[str, tuple[Path, str]]:
         data[:-12] + bytes(b ^ 0xFF for b in data[-12:-8]) + data[-8:]
     )
     files["damaged gzip"] = (tmp_path / "flipped.gz", "damaged")
+    middle = len(data) // 2
+    (tmp_path / "middle.gz").write_bytes(
+        data[:middle] + bytes([data[middle] ^ 0x55]) + data[middle + 1 :]
+    )
+    files["a byte changed"] = (tmp_path / "middle.gz", "damaged")
+    crc = data[:-8] + bytes(b ^ 0xFF for b in data[-8:-4]) + data[-4:]
+    (tmp_path / "crc.gz").write_bytes(crc)
+    files["wrong checksum"] = (tmp_path / "crc.gz", "damaged")
     with gzip.open(tmp_path / "text.gz", "wb") as out:
         out.write(b"just some text\n")
     files["gzip of text"] = (tmp_path / "text.gz", "not a bridgeko backup")

@@ -145,8 +145,10 @@ def _read_lines(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
         raise BackupError(f"{path}: is a directory, not a backup file") from None
     except PermissionError:
         raise BackupError(f"{path}: permission denied") from None
-    except gzip.BadGzipFile:
-        raise BackupError(f"{path}: not a bridgeko backup (not a gzip file)") from None
+    except gzip.BadGzipFile as exc:
+        if number == 0 and str(exc).startswith("Not a gzipped file"):
+            raise BackupError(f"{path}: not a bridgeko backup (not a gzip file)") from None
+        raise BackupError(f"{path}: the file is damaged ({exc})") from None
     except EOFError:
         where = f" after line {number}" if number else ""
         raise BackupError(
