@@ -198,3 +198,19 @@ def test_backup_is_one_moment_while_another_process_writes(live: Path, tmp_path:
         assert players == entries, file.name
         seen.add(players)
     assert len(seen) > 1, "the backups were taken while the writer wrote"
+
+
+@pytest.mark.parametrize("command", ["backup", "restore"])
+def test_backup_and_restore_help_say_what_they_do_with_an_example(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    from bridgeko.cli import main
+
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert exc.value.code == 0
+    assert f"usage: bridgeko {command}" in out and "FILE" in out
+    assert "example: " in out and "bridgeko.gz" in out
+    if command == "restore":
+        assert "--force" in out and "replace everything" in " ".join(out.split())
