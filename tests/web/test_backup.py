@@ -133,6 +133,7 @@ def _state() -> dict[str, Any]:
         "own": sorted(organiser.user_permissions.values_list("codename", flat=True)),
         "log": list(LogEntry.objects.values_list("content_type__model", "object_repr")),
         "password": organiser.password,
+        "editions": list(Edition.objects.order_by("pk").values_list("slug", "created_at")),
     }
 
 

@@ -550,16 +550,41 @@ def _load(path: Path, rows: Iterable[dict[str, Any]], using: str) -> tuple[int, 
     loaded = 0
     models: set[Any] = set()
     deferred = []
+    batch: list[Any] = []
+
+    def flush() -> None:
+        # Rows without many-to-many values go in batches: one INSERT for many rows, raw as in
+        # DeserializedObject.save() (no save(), no signals, every value as stored: an
+        # ``auto_now_add`` keeps its time, which bulk_create would not); the others one by one.
+        if not batch:
+            return
+        model = type(batch[0])
+        fields = list(model._meta.local_concrete_fields)
+        size = max(1, connection.ops.bulk_batch_size(fields, batch) or len(batch))
+        for start in range(0, len(batch), size):
+            model._base_manager._insert(
+                batch[start : start + size], fields=fields, using=using, raw=True
+            )
+        batch.clear()
+
     with connection.constraint_checks_disabled():
         try:
             for obj in serializers.deserialize(
                 "python", rows, using=using, handle_forward_references=True
             ):
-                obj.save(using=using)
-                if obj.deferred_fields:
-                    deferred.append(obj)
-                models.add(type(obj.object))
+                model = type(obj.object)
+                models.add(model)
                 loaded += 1
+                if obj.deferred_fields or any((obj.m2m_data or {}).values()) or model._meta.parents:
+                    flush()
+                    obj.save(using=using)
+                    if obj.deferred_fields:
+                        deferred.append(obj)
+                    continue
+                if (batch and type(batch[0]) is not model) or len(batch) >= BATCH:
+                    flush()
+                batch.append(obj.object)
+            flush()
             for obj in deferred:
                 obj.save_deferred_fields(using=using)
         except (DeserializationError, ValidationError, FieldDoesNotExist, LookupError) as exc:
