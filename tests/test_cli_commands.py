@@ -183,6 +183,35 @@ def test_serve_migrates_and_serves_the_home_page(tmp_path: Path) -> None:
     assert (tmp_path / "data" / "bridgeko.sqlite3").exists()
 
 
+@runs("backup")
+@runs("restore")
+def test_backup_then_restore_into_another_data_directory(tmp_path: Path) -> None:
+    """The thorough cases (damaged files, --force, a backup while another process writes) are
+    in tests/web/test_backup_cli.py; this is the commands' end-to-end run."""
+    cli = [sys.executable, "-m", "bridgeko.cli"]
+    source, target = tmp_path / "a", tmp_path / "b"
+    for argv, where in (
+        ([*cli, "manage", "migrate", "--verbosity", "0"], source),
+        (
+            [*cli, "manage", "createsuperuser", "--noinput", "--username", "td1", "--email", ""],
+            source,
+        ),
+        ([*cli, "backup", str(tmp_path / "day.bkp")], source),
+        ([*cli, "restore", str(tmp_path / "day.bkp")], target),
+    ):
+        done = subprocess.run(argv, capture_output=True, env=_env(where), timeout=300, check=False)
+        assert done.returncode == 0, (argv, done.stderr.decode())
+    assert b"Restored" in done.stdout
+    again = subprocess.run(
+        [*cli, "restore", str(tmp_path / "day.bkp")],
+        capture_output=True,
+        env=_env(target),
+        timeout=300,
+        check=False,
+    )
+    assert again.returncode == 2 and again.stderr.startswith(b"bridgeko: the database is not empty")
+
+
 @runs("manage")
 def test_manage_runs_a_django_command(tmp_path: Path) -> None:
     argv = [sys.executable, "-m", "bridgeko.cli", "manage", "check"]

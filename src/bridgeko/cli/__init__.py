@@ -47,6 +47,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.web_cmds",
         "import the federation's Elo list (CSV) for an edition",
     ),
+    "backup": (
+        "bridgeko.cli.backup_cmds",
+        "write a snapshot of the whole database to a file (while the server runs)",
+    ),
+    "restore": (
+        "bridgeko.cli.backup_cmds",
+        "load a backup into an empty database (--force replaces a database's data)",
+    ),
 }
 """Every command: its module and its line in ``bridgeko --help`` (the same as the module's, which
 a test checks), in the order of that help."""
