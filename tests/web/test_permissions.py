@@ -46,6 +46,16 @@ def _player(world: World) -> dict[str, Any]:
     return {"edition": world.edition.slug, "pk": player.pk}
 
 
+def _elo_import(world: World) -> dict[str, Any]:
+    from bridgeko.players.models import EloImport
+
+    elo_import, _created = EloImport.objects.get_or_create(
+        reference_date=world.edition.regulations.rating.reference_date,
+        defaults={"at": "1999-02-01T10:00Z"},
+    )
+    return {"edition": world.edition.slug, "pk": elo_import.pk}
+
+
 def _role(world: World) -> dict[str, Any]:
     from bridgeko.accounts.models import RoleAssignment
 
@@ -92,6 +102,9 @@ REGISTRY: list[Protected] = [
     Protected("players:delete", "post", ORGANISER, kwargs=_player),
     Protected("players:import", "get", ORGANISER),
     Protected("players:import", "post", ORGANISER),
+    Protected("players:elo", "get", ORGANISER),
+    Protected("players:elo_undo", "get", ORGANISER, kwargs=_elo_import),
+    Protected("players:elo_undo", "post", ORGANISER, kwargs=_elo_import),
     # entries (bridgeko.entries): organisers; a captain only their own team (CAPTAIN_TEAM_ID)
     Protected("entries:list", "get", ORGANISER),
     Protected("entries:create", "get", ORGANISER),
