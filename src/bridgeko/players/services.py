@@ -630,21 +630,17 @@ def _apply(
     old: Mapping[int, tuple[int, int]],
     changes: Mapping[int, tuple[int | None, int | None]],
 ) -> None:
-    """Writes ``changes`` (player id -> (before, after)) to the list's ratings, in chunks."""
-    remove = [old[pid][0] for pid, (_b, after) in changes.items() if after is None and pid in old]
+    """Writes ``changes`` (player id -> (before, after)) to the list's ratings, in chunks: the
+    changed ratings are deleted and written anew (far faster than ``bulk_update`` for a list of
+    hundreds of thousands)."""
+    remove = [old[pid][0] for pid in changes if pid in old]
     for chunk in _chunks(remove):
         EloRating.objects.filter(pk__in=list(chunk)).delete()
-    update = [
-        EloRating(pk=old[pid][0], elo_list=elo_list, player_id=pid, elo=after)
-        for pid, (_b, after) in changes.items()
-        if after is not None and pid in old
-    ]
-    EloRating.objects.bulk_update(update, ["elo"], batch_size=CHUNK)
     EloRating.objects.bulk_create(
         (
             EloRating(elo_list=elo_list, player_id=pid, elo=after)
             for pid, (_b, after) in changes.items()
-            if after is not None and pid not in old
+            if after is not None
         ),
         batch_size=CHUNK,
     )
