@@ -7,12 +7,12 @@ problem imports nothing.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import ProtectedError, RestrictedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -163,6 +163,9 @@ def delete_player(*, player: Player, user: Any, edition: Edition | None = None) 
 CHUNK = 500
 """Ids per ``IN (...)`` query: SQLite allows 32,766 (older builds 999) variables a statement,
 so a list of any length is read and written in chunks."""
+
+BATCH = 5_000
+"""Rows a raw ``executemany`` sends at once."""
 
 UPLOAD_MAX_AGE = timedelta(days=1)
 """An uploaded file not imported within this time is removed (:func:`remove_stale_uploads`)."""
@@ -336,8 +339,9 @@ class _Plan:
     """Everything an import changes, by player (computed once for the preview and the import)."""
 
     elo_list: EloList | None
-    existing: dict[str, Player]
-    """The file's players already in the register, by federation id."""
+    existing: dict[str, tuple[int, str, str, bool]]
+    """The file's players already in the register, by federation id: (pk, name, club,
+    member)."""
     old: dict[int, tuple[int, int]]
     """The list's ratings now: player id -> (rating id, Elo)."""
     missing: list[int]
@@ -359,11 +363,12 @@ def _kind(new_player: bool, before: int | None, after: int | None) -> str:
 
 def _plan(reference_date: date, rows: Sequence[elo_csv.EloRow], *, lock: bool = False) -> _Plan:
     players = Player.objects.select_for_update() if lock else Player.objects.all()
-    existing: dict[str, Player] = {}
+    existing: dict[str, tuple[int, str, str, bool]] = {}
     for chunk in _chunks([r.federation_id for r in rows]):
-        for player in players.filter(federation_id__in=list(chunk)):
-            assert player.federation_id is not None
-            existing[player.federation_id] = player
+        for pk, fed_id, name, club, member in players.filter(
+            federation_id__in=list(chunk)
+        ).values_list("pk", "federation_id", "name", "club", "member"):
+            existing[str(fed_id)] = (pk, name, club, member)
     lists = EloList.objects.select_for_update() if lock else EloList.objects.all()
     elo_list = lists.filter(reference_date=reference_date).first()
     old: dict[int, tuple[int, int]] = {}
@@ -374,7 +379,7 @@ def _plan(reference_date: date, rows: Sequence[elo_csv.EloRow], *, lock: bool = 
                 elo_list=elo_list
             ).values_list("pk", "player_id", "elo")
         }
-    in_file = {p.pk for p in existing.values()}
+    in_file = {known[0] for known in existing.values()}
     missing = [pid for pid in old if pid not in in_file]
     return _Plan(elo_list, existing, old, missing)
 
@@ -396,7 +401,7 @@ def diff_elo(reference_date: date, rows: Sequence[elo_csv.EloRow], *, limit: int
     changes: list[EloChange] = []
     for row in rows:
         player = plan.existing.get(row.federation_id)
-        before = plan.elo_of(None if player is None else player.pk)
+        before = plan.elo_of(None if player is None else player[0])
         new_players += player is None
         kind = _kind(player is None, before, row.elo)
         if kind == "unchanged":
@@ -482,34 +487,34 @@ def _import_rows(
             raise MissingChoiceError(len(plan.missing))
         keep = missing_choice == MISSING_KEEP
         created = updated = 0
-        new_players: list[Player] = []
-        changed_players: list[Player] = []
+        new_players: list[tuple[str, str, str, bool]] = []
+        changed_players: list[tuple[str, str, bool, int]] = []
         for row in result.rows:
-            player = plan.existing.get(row.federation_id)
-            if player is None:
-                player = Player(federation_id=row.federation_id, name=row.name)
-                new_players.append(player)
+            known = plan.existing.get(row.federation_id)
+            club = row.club if columns.club is not None else ""
+            member = bool(row.member)
+            if known is None:
+                new_players.append((row.federation_id, row.name, club, member))
                 created += 1
-            else:
-                updated += 1
-            details = (player.name, player.club, player.member)
-            player.name = row.name
-            if columns.club is not None:
-                player.club = row.club
-            if row.member is not None:
-                player.member = row.member
-            if player.pk is not None and (player.name, player.club, player.member) != details:
-                changed_players.append(player)
-        Player.objects.bulk_create(new_players, batch_size=CHUNK)
-        Player.objects.bulk_update(changed_players, ["name", "club", "member"], batch_size=CHUNK)
-        # bulk_create does not set pks on every backend: read them back by federation id.
+                continue
+            updated += 1
+            pk, name, old_club, old_member = known
+            if columns.club is None:
+                club = old_club
+            if row.member is None:
+                member = old_member
+            if (row.name, club, member) != (name, old_club, old_member):
+                changed_players.append((row.name, club, member, pk))
+        _insert(Player, ("federation_id", "name", "club", "member"), new_players)
+        _update_players(changed_players)
+        # the new players' pks, read back by federation id
         ids: dict[str, int] = {}
-        for chunk in _chunks([p.federation_id for p in new_players]):
+        for chunk in _chunks([p[0] for p in new_players]):
             for fed_id, pk in Player.objects.filter(federation_id__in=list(chunk)).values_list(
                 "federation_id", "pk"
             ):
                 ids[str(fed_id)] = pk
-        ids.update({fed_id: p.pk for fed_id, p in plan.existing.items()})
+        ids.update({fed_id: known[0] for fed_id, known in plan.existing.items()})
 
         elo_list = plan.elo_list
         now = timezone.now()
@@ -562,12 +567,10 @@ def _import_rows(
             missing=len(plan.missing),
         )
         if plan.elo_list is not None:  # a first list is undone by removing it
-            EloImportChange.objects.bulk_create(
-                (
-                    EloImportChange(elo_import=elo_import, player_id=pid, before=b, after=a)
-                    for pid, (b, a) in changes.items()
-                ),
-                batch_size=CHUNK,
+            _insert(
+                EloImportChange,
+                ("elo_import", "player", "before", "after"),
+                ((elo_import.pk, pid, b, a) for pid, (b, a) in changes.items()),
             )
         with_elo = sum(1 for r in result.rows if r.elo is not None)
         summary = ImportSummary(
@@ -636,14 +639,47 @@ def _apply(
     remove = [old[pid][0] for pid in changes if pid in old]
     for chunk in _chunks(remove):
         EloRating.objects.filter(pk__in=list(chunk)).delete()
-    EloRating.objects.bulk_create(
-        (
-            EloRating(elo_list=elo_list, player_id=pid, elo=after)
-            for pid, (_b, after) in changes.items()
-            if after is not None
-        ),
-        batch_size=CHUNK,
+    _insert(
+        EloRating,
+        ("elo_list", "player", "elo"),
+        ((elo_list.pk, pid, after) for pid, (_b, after) in changes.items() if after is not None),
     )
+
+
+def _column(model: type[models.Model], name: str) -> str:
+    field = model._meta.get_field(name)
+    assert isinstance(field, models.Field)
+    return connection.ops.quote_name(str(field.column))
+
+
+def _insert(
+    model: type[models.Model], fields: Sequence[str], rows: Iterable[tuple[Any, ...]]
+) -> None:
+    """Inserts plain rows (no model instances: ``bulk_create`` spends minutes on the hundreds of
+    thousands of rows of a federation's list), in batches of :data:`BATCH`."""
+    columns = ", ".join(_column(model, f) for f in fields)
+    marks = ", ".join(["%s"] * len(fields))
+    table = connection.ops.quote_name(model._meta.db_table)
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        batch: list[tuple[Any, ...]] = []
+        for row in rows:
+            batch.append(row)
+            if len(batch) >= BATCH:
+                cursor.executemany(sql, batch)
+                batch = []
+        if batch:
+            cursor.executemany(sql, batch)
+
+
+def _update_players(rows: Sequence[tuple[str, str, bool, int]]) -> None:
+    """Sets (name, club, member) of the players with the given pks."""
+    sets = ", ".join(f"{_column(Player, f)} = %s" for f in ("name", "club", "member"))
+    table = connection.ops.quote_name(Player._meta.db_table)
+    sql = f"UPDATE {table} SET {sets} WHERE {_column(Player, 'id')} = %s"
+    with connection.cursor() as cursor:
+        for chunk in _chunks(rows, BATCH):
+            cursor.executemany(sql, list(chunk))
 
 
 # --- undo ---------------------------------------------------------------------------------------
