@@ -138,7 +138,7 @@ def test_R10_1_import_drops_the_missing_ratings_only_when_told(world: World) -> 
     entry = AuditEntry.objects.filter(action="bridgeko.player.imported").first()
     assert entry is not None
     assert entry.after["missing"] == 1 and entry.after["missing_players"] == "drop"
-    assert "1 missing from the file (removed)" in entry.summary
+    assert "1 missing from the file (ratings removed)" in entry.summary
 
 
 @pytest.mark.django_db
@@ -168,7 +168,7 @@ def test_R10_1_cli_import_lacking_players_needs_missing_keep_or_drop(
     err = capsys.readouterr().err
     assert err.startswith("bridgeko: 1 player of the current list is not in the file")
     assert cli_main([*args, "--missing", "keep"]) == 0
-    assert "1 missing from the file (kept)" in capsys.readouterr().out
+    assert "1 missing from the file (ratings kept)" in capsys.readouterr().out
     assert _ratings()["1003"] == 987
 
 

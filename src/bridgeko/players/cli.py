@@ -70,7 +70,7 @@ def run_import_command(
     )
     kept = ""
     if summary.missing:
-        kept = " (kept)" if summary.kept_missing else " (ratings removed)"
+        kept = " (ratings kept)" if summary.kept_missing else " (ratings removed)"
     return (
         f"Elo list of {summary.reference_date.isoformat()}: {summary.rows} players "
         f"({summary.created} new, {summary.updated} updated, {summary.with_elo} with Elo); "

@@ -104,14 +104,14 @@ class EloImport(models.Model):
     previous_source_name = models.CharField(_("previous file"), max_length=200, blank=True)
     previous_imported_at = models.DateTimeField(_("previous import"), null=True, blank=True)
     kept_missing = models.BooleanField(_("kept the ratings of missing players"), default=False)
-    new = models.PositiveIntegerField(_("new"), default=0)
-    changed = models.PositiveIntegerField(_("changed"), default=0)
-    unchanged = models.PositiveIntegerField(_("unchanged"), default=0)
-    missing = models.PositiveIntegerField(_("missing from the file"), default=0)
-    undone_at = models.DateTimeField(_("undone"), null=True, blank=True)
+    new = models.PositiveIntegerField(_("new ratings"), default=0)
+    changed = models.PositiveIntegerField(_("changed ratings"), default=0)
+    unchanged = models.PositiveIntegerField(_("unchanged ratings"), default=0)
+    missing = models.PositiveIntegerField(_("players missing from the file"), default=0)
+    undone_at = models.DateTimeField(_("import undone"), null=True, blank=True)
     undone_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        verbose_name=_("undone by"),
+        verbose_name=_("import undone by"),
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

@@ -621,7 +621,7 @@ def _import_rows(
                     "created": created,
                     "changed": changed,
                     "missing": len(plan.missing),
-                    "choice": Message(N_("kept") if keep else N_("removed")),
+                    "choice": Message(N_("ratings kept") if keep else N_("ratings removed")),
                 },
             ),
         )
