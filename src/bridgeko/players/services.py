@@ -273,18 +273,30 @@ def preview_elo(
 # --- which editions fix a list (R10.1, R11.1) --------------------------------------------------
 
 
-def editions_fixing(reference_date: date) -> list[Edition]:
-    """The editions whose draw has been held and whose rating reference date is
-    ``reference_date``: the draw seeded the teams by that list, so it must not change."""
-    fixing = []
-    for edition in Edition.objects.filter(stage__in=DRAW_HELD_STAGES).order_by("year", "slug"):
+def editions_using(reference_date: date) -> list[Edition]:
+    """The editions whose rating reference date is ``reference_date`` (R10.1)."""
+    using = []
+    for edition in Edition.objects.order_by("year", "slug"):
         try:
             ref = edition.regulations.rating.reference_date
         except Exception:  # stored regulations were valid when saved
             continue
         if ref == reference_date:
-            fixing.append(edition)
-    return fixing
+            using.append(edition)
+    return using
+
+
+def editions_fixing(reference_date: date, *, lock: bool = False) -> list[Edition]:
+    """The editions whose draw has been held and whose rating reference date is
+    ``reference_date``: the draw seeded the teams by that list, so it must not change.
+
+    ``lock`` (inside a transaction) locks the rows of every edition using the date, as the draw
+    does when it moves the stage, so that no draw is held meanwhile."""
+    using = [e.pk for e in editions_using(reference_date)]
+    rows = Edition.objects.filter(pk__in=using, stage__in=DRAW_HELD_STAGES)
+    if lock:
+        list(Edition.objects.select_for_update().filter(pk__in=using).values_list("pk"))
+    return list(rows.order_by("year", "slug"))
 
 
 class EloListFixedError(ServiceError):
@@ -308,7 +320,9 @@ class EloListFixedError(ServiceError):
 
 
 def check_not_fixed(reference_date: date, *, undo: bool = False) -> None:
-    fixing = editions_fixing(reference_date)
+    """Raises :class:`EloListFixedError` when a held draw fixes the list of the date (locks the
+    rows of the editions using it: call inside the transaction that writes the list)."""
+    fixing = editions_fixing(reference_date, lock=True)
     if fixing:
         raise EloListFixedError(reference_date, fixing, undo=undo)
 
