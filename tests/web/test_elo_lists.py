@@ -495,3 +495,17 @@ def test_R10_1_elo_list_of_300k_rows_on_sqlite(world: World) -> None:
         f"{ROWS} rows: first import {imported - began:.1f} s, "
         f"then preview, re-import and undo {time.monotonic() - imported:.1f} s"
     )
+
+
+@pytest.mark.django_db
+def test_R10_1_a_new_file_is_previewed_before_it_can_be_imported(world: World) -> None:
+    """Choosing another file and pressing Import shows its preview; nothing is saved."""
+    _import(world, GOOD)
+    client = world.client("organiser")
+    client.post(_url("import"), _form(file=SimpleUploadedFile("a.csv", GOOD.encode()), preview="1"))
+    page = client.post(
+        _url("import"),
+        _form(file=SimpleUploadedFile("n.csv", NEXT.encode()), confirm="1", missing="drop"),
+    )
+    assert page.status_code == 200 and page.context["diff"].missing == 1
+    assert _ratings() == {"1001": 1510, "1003": 987}

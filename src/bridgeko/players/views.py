@@ -137,7 +137,7 @@ def elo_import(request: HttpRequest, edition: Edition) -> HttpResponse:
         return render(request, "players/import.html", context)
     encoding = form.cleaned_data["encoding"] or None
     has_header = form.cleaned_data["has_header"]
-    if "confirm" in request.POST:
+    if "confirm" in request.POST and upload is None:  # a new file is always previewed first
         try:
             summary = services.import_elo(
                 edition=edition,
