@@ -265,15 +265,16 @@ def parse(
     rows: list[EloRow] = []
     first_line: dict[str, int] = {}
     start = 2 if has_header else 1
-    for line_no, cells in enumerate(lines[start - 1 :], start=start):
+    needed = max(index.values()) + 1
+    cells: list[str] = []
+
+    def cell(what: str) -> str:
+        i = index.get(what)
+        return cells[i].strip() if i is not None and i < len(cells) else ""
+
+    for line_no, cells in enumerate(lines[start - 1 :], start=start):  # cell() reads cells
         if not any(c.strip() for c in cells):
             continue
-
-        def cell(what: str, cells: list[str] = cells) -> str:
-            i = index.get(what)
-            return cells[i].strip() if i is not None and i < len(cells) else ""
-
-        needed = max(index.values()) + 1
         if len(cells) < needed:
             problems.append(
                 Problem(
