@@ -126,6 +126,18 @@ def _player(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return {"edition": edition.slug, "pk": player.pk}
 
 
+def _elo_import(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """An import of the Elo list of the edition's reference date."""
+    from bridgeko.players.models import EloImport
+
+    edition = edition or world.edition
+    elo_import, _created = EloImport.objects.get_or_create(
+        reference_date=edition.regulations.rating.reference_date,
+        defaults={"at": datetime(1999, 2, 1, 10, tzinfo=UTC)},
+    )
+    return {"edition": edition.slug, "pk": elo_import.pk}
+
+
 def _role(world: World, edition: Edition | None = None) -> dict[str, Any]:
     """An appeals role of a user made for it (a revocation takes away nobody the test needs)."""
     edition = edition or world.edition
@@ -189,6 +201,9 @@ REGISTRY: list[Protected] = [
     Protected("players:delete", "post", REGISTRAR, kwargs=_player),
     Protected("players:import", "get", REGISTRAR),
     Protected("players:import", "post", REGISTRAR),
+    Protected("players:elo", "get", REGISTER_READERS),
+    Protected("players:elo_undo", "get", REGISTRAR, kwargs=_elo_import),
+    Protected("players:elo_undo", "post", REGISTRAR, kwargs=_elo_import),
     # entries (bridgeko.entries): organisers; a captain only their own team (CAPTAIN_TEAM_ID)
     Protected("entries:list", "get", ORGANISER),
     Protected("entries:create", "get", ORGANISER),

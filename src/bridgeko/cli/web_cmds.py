@@ -67,6 +67,7 @@ def import_elo(args: argparse.Namespace) -> int:
                 encoding=args.encoding,
                 has_header=not args.no_header,
                 username=args.user,
+                missing=args.missing,
             )
         except ServiceError as exc:
             raise CommandError("\n".join([exc.message, *exc.errors])) from None
@@ -130,4 +131,13 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--encoding", default=None, help="utf-8 or cp1250 (default: detect)")
     p.add_argument("--no-header", action="store_true", help="the file has no header line")
     p.add_argument("--user", default=None, help="account recorded in the audit log")
+    p.add_argument(
+        "--missing",
+        choices=("keep", "drop"),
+        default=None,
+        help=(
+            "what happens to the players of the date's current list who are not in the file: "
+            "keep their ratings, or drop them (needed when the file lacks any)"
+        ),
+    )
     p.set_defaults(handler=import_elo)

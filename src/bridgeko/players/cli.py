@@ -10,6 +10,11 @@ from django.contrib.auth import get_user_model
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv, services
 
+MISSING_HELP = (
+    "what happens to the players of the date's current list who are not in the file: keep "
+    "their ratings, or drop them (needed when the file lacks any)"
+)
+
 
 def run_import_command(
     *,
@@ -19,10 +24,14 @@ def run_import_command(
     encoding: str | None = None,
     has_header: bool = True,
     username: str | None = None,
+    missing: str | None = None,
 ) -> str:
     """What ``manage.py import_elo`` and ``bridgeko import-elo`` do with their arguments: finds
     the edition and the account, parses the column spec, reads the file, then calls the service
     :func:`bridgeko.players.services.import_elo` with plain values; returns the summary line.
+
+    ``missing``: ``"keep"`` or ``"drop"`` the ratings of the list's players not in the file
+    (needed when there are any).
 
     Raises :class:`~bridgeko.core.errors.ServiceError` (or ValueError for a bad argument)."""
     edition = Edition.objects.filter(slug=edition_slug).first()
@@ -57,8 +66,14 @@ def run_import_command(
         has_header=has_header,
         source_name=Path(path).name,
         user=user,
+        missing=missing,
     )
+    kept = ""
+    if summary.missing:
+        kept = " (ratings kept)" if summary.kept_missing else " (ratings removed)"
     return (
         f"Elo list of {summary.reference_date.isoformat()}: {summary.rows} players "
-        f"({summary.created} new, {summary.updated} updated, {summary.with_elo} with Elo)"
+        f"({summary.created} new, {summary.updated} updated, {summary.with_elo} with Elo); "
+        f"ratings: {summary.new} new, {summary.changed} changed, {summary.unchanged} unchanged, "
+        f"{summary.missing} missing from the file{kept}; undo: the list's page on the web"
     )

@@ -123,6 +123,59 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, str]:
         return data.decode("cp1250"), "cp1250"
 
 
+MAX_ENCODING_NAME = 40
+"""An encoding name is cut to this length in a message."""
+
+
+def _read(text: str, delimiter: str) -> tuple[list[list[str]], int | None]:
+    """The rows of ``text`` and, when a field is longer than the ``csv`` module takes
+    (``csv.field_size_limit()``, 131,072 characters unless changed: no field the register
+    stores comes near it), the line at which reading stopped (the rows read until then)."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[list[str]] = []
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return rows, None
+        except csv.Error:
+            return rows, reader.line_num or 1
+        rows.append(row)
+
+
+def _too_long(
+    text: str,
+    line: int,
+    wanted: Mapping[str, str | None],
+    header: tuple[str, ...],
+    delimiter: str,
+) -> Problem:
+    """The problem "the field of line ``line`` is too long", naming the column (and what it
+    holds, when it is one of the chosen columns)."""
+    physical = text.splitlines()[line - 1 : line] or [""]
+    cells = physical[0].split(delimiter)
+    column = max(range(len(cells)), key=lambda i: len(cells[i])) if cells else 0
+    what = ""
+    for name, spec in wanted.items():
+        if spec is None:
+            continue
+        found = _index(spec, header, name)
+        if found == column:
+            what = name
+            break
+    if what:
+        return Problem(
+            line,
+            _("The field of column %(column)d (%(what)s) is longer than %(max)d characters."),
+            {"column": column + 1, "what": what, "max": csv.field_size_limit()},
+        )
+    return Problem(
+        line,
+        _("The field of column %(column)d is longer than %(max)d characters."),
+        {"column": column + 1, "max": csv.field_size_limit()},
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """The longest texts and the largest Elo the register stores (the caller passes its
@@ -171,14 +224,19 @@ def parse(
         )
     try:
         text, used = decode(data, encoding)
-    except (UnicodeDecodeError, LookupError) as exc:
+    except LookupError:  # no such codec, or not a text codec (rot13, base64 ...)
+        name = (encoding or "")[:MAX_ENCODING_NAME]
+        problem = Problem(0, _("Unknown encoding %(encoding)s."), {"encoding": name})
+        return ParseResult(name, (), (), (problem,))
+    except ValueError as exc:  # UnicodeError of any kind, or a name with a NUL character
+        name = (encoding or "UTF-8/cp1250")[:MAX_ENCODING_NAME]
         problem = Problem(
             0,
             _("The file cannot be read as %(encoding)s: %(error)s"),
-            {"encoding": encoding or "UTF-8/cp1250", "error": str(exc)},
+            {"encoding": name, "error": str(exc)[:200]},
         )
-        return ParseResult(encoding or "", (), (), (problem,))
-    lines = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        return ParseResult(name, (), (), (problem,))
+    lines, too_long = _read(text, delimiter)
     header: tuple[str, ...] = tuple(c.strip() for c in lines[0]) if has_header and lines else ()
     wanted = {
         "federation_id": columns.federation_id,
@@ -189,6 +247,10 @@ def parse(
     }
     index: dict[str, int] = {}
     problems: list[Problem] = []
+    if too_long is not None:
+        return ParseResult(
+            used, header, (), (_too_long(text, too_long, wanted, header, delimiter),)
+        )
     for what, spec in wanted.items():
         if spec is None or not spec.strip():
             continue
@@ -203,15 +265,16 @@ def parse(
     rows: list[EloRow] = []
     first_line: dict[str, int] = {}
     start = 2 if has_header else 1
-    for line_no, cells in enumerate(lines[start - 1 :], start=start):
+    needed = max(index.values()) + 1
+    cells: list[str] = []
+
+    def cell(what: str) -> str:
+        i = index.get(what)
+        return cells[i].strip() if i is not None and i < len(cells) else ""
+
+    for line_no, cells in enumerate(lines[start - 1 :], start=start):  # cell() reads cells
         if not any(c.strip() for c in cells):
             continue
-
-        def cell(what: str, cells: list[str] = cells) -> str:
-            i = index.get(what)
-            return cells[i].strip() if i is not None and i < len(cells) else ""
-
-        needed = max(index.values()) + 1
         if len(cells) < needed:
             problems.append(
                 Problem(

@@ -22,6 +22,12 @@ ENCODING_CHOICES = [
 ]
 
 
+MISSING_CHOICES = [
+    ("keep", _("Keep their ratings (the file only adds and changes ratings)")),
+    ("drop", _("Remove their ratings (the file replaces the whole list)")),
+]
+
+
 class EloImportForm(forms.Form):
     """Step 1 (upload and preview). Columns are numbers from 1 or header names."""
 
@@ -33,6 +39,13 @@ class EloImportForm(forms.Form):
     col_elo = forms.CharField(label=_("Column of the Elo"), max_length=60, required=False)
     col_club = forms.CharField(label=_("Column of the club"), max_length=60, required=False)
     col_member = forms.CharField(label=_("Column of the membership"), max_length=60, required=False)
+    missing = forms.ChoiceField(
+        label=_("Players of the current list who are not in the file"),
+        choices=MISSING_CHOICES,
+        widget=forms.RadioSelect,
+        required=False,
+    )
+    """Asked (and required by the import) only when the file lacks players of the list."""
 
     def columns(self) -> dict[str, str | None]:
         data = self.cleaned_data

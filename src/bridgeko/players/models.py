@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import date
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -71,3 +73,76 @@ class EloRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.elo}"
+
+
+class EloImport(models.Model):
+    """One import of the Elo list of a date: who, when, what it changed and what the list was
+    before, so that it can be undone (the previous ratings of the players it changed are its
+    :class:`EloImportChange` rows; the audit entry of the import names this row)."""
+
+    reference_date = models.DateField(_("reference date"), db_index=True)
+    at = models.DateTimeField(_("imported"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    edition = models.ForeignKey(
+        "editions.Edition",
+        verbose_name=_("edition"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    source_name = models.CharField(_("file"), max_length=200, blank=True)
+    had_list = models.BooleanField(_("a list existed before"), default=False)
+    """False: the import made the list of this date (undoing it removes the list)."""
+    previous_source_name = models.CharField(_("previous file"), max_length=200, blank=True)
+    previous_imported_at = models.DateTimeField(_("previous import"), null=True, blank=True)
+    kept_missing = models.BooleanField(_("kept the ratings of missing players"), default=False)
+    new = models.PositiveIntegerField(_("new ratings"), default=0)
+    changed = models.PositiveIntegerField(_("changed ratings"), default=0)
+    unchanged = models.PositiveIntegerField(_("unchanged ratings"), default=0)
+    missing = models.PositiveIntegerField(_("players missing from the file"), default=0)
+    undone_at = models.DateTimeField(_("import undone"), null=True, blank=True)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("import undone by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ("-at", "-id")
+        verbose_name = _("Elo list import")
+        verbose_name_plural = _("Elo list imports")
+
+    def __str__(self) -> str:
+        return f"Elo {self.reference_date.isoformat()} {self.at:%Y-%m-%d %H:%M}"
+
+
+class EloImportChange(models.Model):
+    """A player's rating on the list before and after one import (None: not on the list)."""
+
+    elo_import = models.ForeignKey(EloImport, on_delete=models.CASCADE, related_name="changes")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    before = models.PositiveIntegerField(null=True, blank=True)
+    after = models.PositiveIntegerField(null=True, blank=True)
+
+
+class EloUpload(models.Model):
+    """An uploaded Elo file waiting between the preview and the import (never in the session);
+    removed by the import, and after :data:`bridgeko.players.services.UPLOAD_MAX_AGE`."""
+
+    token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    edition = models.ForeignKey("editions.Edition", on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=200, blank=True)
+    data = models.BinaryField()
+    created_at = models.DateTimeField(db_index=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 from django.contrib import messages
@@ -25,9 +24,11 @@ from bridgeko.core.forms import apply_service_error
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv, services
 from bridgeko.players.forms import ELO_IMPORT_INITIAL, EloImportForm, PlayerForm
-from bridgeko.players.models import EloRating, Player
+from bridgeko.players.models import EloImport, EloList, EloRating, Player
 
 PREVIEW_ROWS = 20
+PREVIEW_CHANGES = 200
+"""The changed (and the missing) players a preview or an undo lists; a count tells the rest."""
 SESSION_KEY = "bridgeko.players.elo_upload"
 MAX_UPLOAD = 10 * 1024 * 1024
 
@@ -108,36 +109,40 @@ def player_delete(request: HttpRequest, edition: Edition, pk: int) -> HttpRespon
 
 @registrar_required
 def elo_import(request: HttpRequest, edition: Edition) -> HttpResponse:
-    """POST with ``preview``: parse and show the first rows and every problem (the file is kept
-    in the session); POST with ``confirm``: import the kept file through the service."""
+    """POST with ``preview``: parse, compare with the list and show what would change (the file
+    waits in :class:`~bridgeko.players.models.EloUpload`, its token in the session); POST with
+    ``confirm``: import the kept file through the service."""
     reference = edition.regulations.rating.reference_date
     context: dict[str, Any] = {"edition": edition, "reference": reference}
     if request.method != "POST":
         context["form"] = EloImportForm(initial=ELO_IMPORT_INITIAL)
+        context["fixed_by"] = services.editions_fixing(reference)
         return render(request, "players/import.html", context)
     form = EloImportForm(request.POST, request.FILES)
     context["form"] = form
     if not form.is_valid():
         return render(request, "players/import.html", context)
     upload = request.FILES.get("file")
-    stored = request.session.get(SESSION_KEY)
+    stored_key = request.session.get(SESSION_KEY) or {}
     if upload is not None:
         if upload.size is not None and upload.size > MAX_UPLOAD:
             form.add_error("file", _("The file is larger than 10 MB."))
             return render(request, "players/import.html", context)
-        data = upload.read()
-        name = upload.name or ""
-        request.session[SESSION_KEY] = {
-            "edition": edition.slug,
-            "name": name,
-            "data": base64.b64encode(data).decode("ascii"),
-        }
-    elif stored and stored.get("edition") == edition.slug:
-        data = base64.b64decode(stored["data"])
-        name = stored["name"]
+        stored = services.keep_upload(
+            user=request.user, edition=edition, name=upload.name or "", data=upload.read()
+        )
+        request.session[SESSION_KEY] = {"edition": edition.slug, "token": str(stored.token)}
     else:
-        form.add_error("file", _("Choose the file."))
-        return render(request, "players/import.html", context)
+        stored = None
+        if isinstance(stored_key, dict) and stored_key.get("edition") == edition.slug:
+            stored = services.find_upload(
+                user=request.user, edition=edition, token=str(stored_key.get("token"))
+            )
+        if stored is None:
+            form.add_error("file", _("Choose the file."))
+            return render(request, "players/import.html", context)
+    assert stored is not None
+    data, name = bytes(stored.data), stored.name
     try:
         columns = elo_csv.Columns(**form.columns())  # type: ignore[arg-type]
     except TypeError:
@@ -145,7 +150,7 @@ def elo_import(request: HttpRequest, edition: Edition) -> HttpResponse:
         return render(request, "players/import.html", context)
     encoding = form.cleaned_data["encoding"] or None
     has_header = form.cleaned_data["has_header"]
-    if "confirm" in request.POST:
+    if "confirm" in request.POST and upload is None:  # a new file is always previewed first
         try:
             summary = services.import_elo(
                 edition=edition,
@@ -155,22 +160,90 @@ def elo_import(request: HttpRequest, edition: Edition) -> HttpResponse:
                 has_header=has_header,
                 source_name=name,
                 user=request.user,
+                missing=form.cleaned_data.get("missing") or None,
             )
         except ServiceError as exc:
             apply_service_error(form, exc)
         else:
+            stored.delete()
             request.session.pop(SESSION_KEY, None)
             messages.success(
                 request,
                 _("Imported %(rows)d players (%(created)d new, %(elo)d with Elo).")
                 % {"rows": summary.rows, "created": summary.created, "elo": summary.with_elo},
             )
-            return redirect("players:list", edition=edition.slug)
+            return redirect("players:elo", edition=edition.slug)
     result = services.preview_elo(data, columns, encoding=encoding, has_header=has_header)
+    diff = None
+    if not result.problems:
+        diff = services.diff_elo(reference, result.rows, limit=PREVIEW_CHANGES)
     context.update(
         preview=result,
         preview_rows=result.rows[:PREVIEW_ROWS],
         problems=[services.problem_text(p) for p in result.problems],
         file_name=name,
+        diff=diff,
     )
     return render(request, "players/import.html", context)
+
+
+@require_safe
+@edition_role_required(str(Role.TD), REGISTRAR)
+def elo_list(request: HttpRequest, edition: Edition) -> HttpResponse:
+    """The Elo list of the edition's reference date: where it came from, its imports (the
+    latest can be undone) and whether a held draw fixes it."""
+    reference = edition.regulations.rating.reference_date
+    current = EloList.objects.filter(reference_date=reference).first()
+    imports = list(
+        EloImport.objects.filter(reference_date=reference)
+        .select_related("user", "undone_by", "edition")
+        .order_by("-at", "-id")[:50]
+    )
+    fixed_by = services.editions_fixing(reference)
+    latest = services.last_import(reference)
+    return render(
+        request,
+        "players/elo.html",
+        {
+            "edition": edition,
+            "reference": reference,
+            "current": current,
+            "ratings": 0 if current is None else current.ratings.count(),
+            "imports": imports,
+            "undoable": (
+                None if fixed_by or latest is None or not is_registrar(request.user) else latest.pk
+            ),
+            "fixed_by": fixed_by,
+        },
+    )
+
+
+@registrar_required
+def elo_undo(request: HttpRequest, edition: Edition, pk: int) -> HttpResponse:
+    """GET: what undoing the import would change (a confirmation); POST: undo it."""
+    reference = edition.regulations.rating.reference_date
+    elo_import = get_object_or_404(EloImport, pk=pk, reference_date=reference)
+    error = None
+    if request.method == "POST":
+        try:
+            services.undo_import(elo_import=elo_import, user=request.user, edition=edition)
+        except ServiceError as exc:
+            error = exc.message
+        else:
+            messages.success(request, _("The import was undone: the previous list is back."))
+            return redirect("players:elo", edition=edition.slug)
+    fixed_by = services.editions_fixing(reference)
+    latest = services.last_import(reference)
+    return render(
+        request,
+        "players/undo.html",
+        {
+            "edition": edition,
+            "reference": reference,
+            "plan": services.plan_undo(elo_import, limit=PREVIEW_CHANGES),
+            "fixed_by": fixed_by,
+            "allowed": not fixed_by and latest is not None and latest.pk == elo_import.pk,
+            "error": error,
+        },
+        status=409 if error else 200,
+    )

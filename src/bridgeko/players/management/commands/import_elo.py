@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from bridgeko.core.errors import ServiceError
-from bridgeko.players.cli import run_import_command
+from bridgeko.players.cli import MISSING_HELP, run_import_command
 
 
 class Command(BaseCommand):
@@ -24,6 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("--encoding", default=None, help="utf-8 or cp1250 (default: detect)")
         parser.add_argument("--no-header", action="store_true", help="the file has no header")
         parser.add_argument("--user", default=None, help="account recorded in the audit log")
+        parser.add_argument("--missing", choices=("keep", "drop"), default=None, help=MISSING_HELP)
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -34,6 +35,7 @@ class Command(BaseCommand):
                 encoding=options["encoding"],
                 has_header=not options["no_header"],
                 username=options["user"],
+                missing=options["missing"],
             )
         except ServiceError as exc:
             raise CommandError("\n".join([exc.message, *exc.errors])) from None
