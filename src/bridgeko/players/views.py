@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
+from bridgeko.core.search import SEARCH_MAX_LENGTH, cut_search
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv, services
 from bridgeko.players.forms import ELO_IMPORT_INITIAL, EloImportForm, PlayerForm
@@ -29,7 +30,7 @@ MAX_UPLOAD = 10 * 1024 * 1024
 @require_safe
 @edition_role_required(*ORGANISERS)
 def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
+    query, search_cut = cut_search(request.GET.get("q", ""))
     players = Player.objects.all()
     if query:
         players = players.filter(
@@ -46,7 +47,15 @@ def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(
         request,
         "players/list.html",
-        {"edition": edition, "page": page, "rows": rows, "q": query, "reference": reference},
+        {
+            "edition": edition,
+            "page": page,
+            "rows": rows,
+            "q": query,
+            "search_cut": search_cut,
+            "search_max": SEARCH_MAX_LENGTH,
+            "reference": reference,
+        },
     )
 
 
