@@ -109,3 +109,15 @@ def test_text_longer_than_a_name_is_a_problem_of_its_key() -> None:
 def test_long_values_are_cut_in_every_message() -> None:
     problems = _problems(_with("currency", '"' + "C" * 10_000 + '"'))
     assert len(problems["edition.currency"]) < 150
+
+
+def test_time_with_a_fraction_of_a_second_is_a_problem_not_lost_in_a_form() -> None:
+    # found by the fuzz test: to_dict wrote "10:00", so from_dict(to_dict(reg)) != reg
+    problems = _problems(_with("result_record_deadline", "10:00:00.999999"))
+    assert problems == {
+        "schedule.result_record_deadline": (
+            "not a time of day (write it as HH:MM): datetime.time(10, 0, 0, 999999)"
+        )
+    }
+    reg = regs.loads(_with("result_record_deadline", "10:00:30"))
+    assert regs.from_dict(regs.to_dict(reg)) == reg

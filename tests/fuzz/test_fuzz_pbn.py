@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgeko.bridge import pbn
-from tests.fuzz import fuzz
-from tests.fuzz.strategies import HUGE_NUMBERS, mutated, piece, random_text, seeded
+from tests.fuzz import check_each, fuzz
+from tests.fuzz.strategies import HUGE_NUMBERS, batches, mutated, piece, random_text
 
 DATA = Path(__file__).resolve().parents[1] / "bridge" / "data"
 SAMPLES = tuple(p.read_text(encoding="utf-8") for p in sorted(DATA.glob("*.pbn")))
@@ -134,45 +134,53 @@ def pbn_text(rnd: random.Random) -> str:
 
 
 def read_everything(text: str) -> None:
-    """Parse strictly and leniently; only PbnError may escape, and the games read are usable."""
-    for lenient in (False, True):
+    """Parse strictly, and leniently when strict reading fails (a file read strictly reads the
+    same leniently); only PbnError may escape, and the games read are usable."""
+    try:
+        check_games(pbn.parse(text))
+        return
+    except pbn.PbnError as exc:
+        assert exc.line >= 0 and str(exc)
+    try:
+        check_games(pbn.parse(text, lenient=True))
+    except pbn.PbnError as exc:
+        assert exc.line >= 0 and str(exc)
+
+
+def check_games(parsed: pbn.PbnFile) -> None:
+    """Every accessor of every game read answers, or raises PbnError naming a line."""
+    for game in parsed.games:
+        game.validate()  # it was validated on reading: a second look must agree
+        _ = (game.players, game.notes, game.event, game.date, game.scoring)
+        _ = game.section("Auction"), game.section("Play")
         try:
-            parsed = pbn.parse(text, lenient=lenient)
+            _ = game.score  # not read by validate(): a bad Score is a PbnError when asked
         except pbn.PbnError as exc:
-            assert exc.line >= 0 and str(exc)
-            continue
-        for game in parsed.games:
-            game.validate()  # it was validated on reading: a second look must agree
-            _ = (game.players, game.notes, game.event, game.date, game.scoring)
-            _ = game.section("Auction"), game.section("Play")
-            try:
-                _ = game.score  # not read by validate(): a bad Score is a PbnError when asked
-            except pbn.PbnError as exc:
-                assert exc.line >= 1
-        for problem in parsed.problems:
-            assert problem.line >= 1 and str(problem)
+            assert exc.line >= 1
+    for problem in parsed.problems:
+        assert problem.line >= 1 and str(problem)
 
 
-@given(seeded(pbn_text))
-@fuzz(0.4)
-def test_pbn_text_of_any_shape_reads_or_raises_pbn_error(text: str) -> None:
-    read_everything(text)
+@given(batches(pbn_text))
+@fuzz()
+def test_pbn_text_of_any_shape_reads_or_raises_pbn_error(texts: list[str]) -> None:
+    check_each(texts, read_everything)
 
 
 @given(mutated(SAMPLES, TOKENS + VALUES + HUGE_VALUES))
-@fuzz(0.4)
-def test_pbn_mutated_sample_files_read_or_raise_pbn_error(text: str) -> None:
-    read_everything(text)
+@fuzz()
+def test_pbn_mutated_sample_files_read_or_raise_pbn_error(texts: list[str]) -> None:
+    check_each(texts, read_everything)
 
 
 @given(st.text(max_size=200))
-@fuzz(0.2)
+@fuzz()
 def test_pbn_random_characters_read_or_raise_pbn_error(text: str) -> None:
     read_everything(text)
 
 
 @given(st.binary(max_size=300), st.sampled_from(pbn.DECODINGS))
-@fuzz(0.2)
+@fuzz()
 def test_pbn_decode_any_bytes_gives_text_or_a_bridge_input_error(data: bytes, enc: str) -> None:
     try:
         text = pbn.decode(data, enc)

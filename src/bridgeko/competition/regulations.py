@@ -411,7 +411,9 @@ def _time(value: object) -> time:
             parsed = time.fromisoformat(value.strip())
         except ValueError:
             parsed = None
-    if parsed is None or parsed.tzinfo is not None:
+    # a time of a clause is to the minute (or second); a fraction of a second would be lost
+    # on the way through a form or JSON (to_dict writes HH:MM[:SS])
+    if parsed is None or parsed.tzinfo is not None or parsed.microsecond:
         raise _Invalid(NOT_TIME, value=_shown(value))
     return parsed
 
@@ -746,7 +748,8 @@ def _plain(value: object) -> Any:
 
 
 def loads(text: str) -> Regulations:
-    """Reads regulations from TOML text; raises :class:`RegulationsError` naming every problem."""
+    """Reads regulations from TOML text; raises :class:`RegulationsError` naming every problem
+    (and nothing else, for text of any shape: ``tests/fuzz`` checks it)."""
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))  # a BOM some editors write
     except ValueError as exc:  # TOMLDecodeError; ValueError: a number of over 4,300 digits
