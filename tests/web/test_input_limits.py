@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -139,6 +140,33 @@ def test_edition_settings_accept_a_real_time_zone(world: World) -> None:
     )
     assert page.status_code == 302
     assert Edition.objects.get(pk=world.edition.pk).regulations.edition.timezone == "Europe/London"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ("boards = 32", "boards = " + "[" * 5000 + "]" * 5000),
+            "not valid TOML: nested too deeply",
+        ),
+        (("boards = 32", "boards = " + "9" * 5000), "not valid TOML: Exceeds the limit"),
+        (("boards = 32", "boards = 0x" + "f" * 5000), "match.boards: must be at most 2147483647"),
+        (("year = 1999", "year = 99999999999999999999"), "edition.year: must be at most"),
+        (('timezone = "Europe/Prague"', 'timezone = "' + "x" * 300 + '"'), "unknown time zone"),
+    ],
+)
+def test_uploaded_regulations_of_any_size_are_a_message_not_a_server_error(
+    world: World, toml_1999: str, change: tuple[str, str], message: str
+) -> None:
+    text = toml_1999.replace(*change, 1)
+    assert text != toml_1999
+    upload = SimpleUploadedFile("big.toml", text.encode())
+    page = world.client("organiser").post(
+        reverse("editions:create"), {"slug": "ko-2000", "upload": upload}
+    )
+    assert page.status_code == 200
+    assert message in page.content.decode()
+    assert not Edition.objects.filter(slug="ko-2000").exists()
 
 
 # ---------------------------------------------------------------- R7.1 the captain line
