@@ -209,7 +209,6 @@ NOT_CURRENCY = N_("must be a three-letter ISO 4217 code such as 'CZK', not %(val
 NOT_TIMEZONE = N_("must be a time zone name such as 'Europe/Prague', not %(value)s")
 UNKNOWN_TIMEZONE = N_("unknown time zone %(value)s")
 TOO_LARGE = N_("must be at most %(max)s, not %(value)s")
-TEXT_TOO_LONG = N_("must be at most %(max)s characters long, not %(length)s")
 TOML_TOO_DEEP = N_("nested too deeply")
 DATE_WITH_TIME = N_("not a date (a date has no time of day): %(value)s")
 NOT_DATE = N_("not a date (write it as YYYY-MM-DD): %(value)s")
@@ -298,9 +297,6 @@ class _Invalid(Exception):
 MAX_NUMBER = 2_147_483_647
 """The largest number in regulations (the largest amount a database column stores); a file's
 number may be far larger (TOML has no limit for ``0x...``), which no clause ever needs."""
-MAX_TEXT = 200
-"""The longest text (a name, the organiser, the venue; the edition's name is stored in a
-column of this width)."""
 MAX_TIMEZONE = 64
 """The longest time zone name looked up (the longest IANA name has 32 characters; a longer one
 is unknown without asking the file system, which refuses names over 255 bytes with OSError)."""
@@ -339,10 +335,7 @@ def _nonnegative_int(value: object) -> int:
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
         raise _Invalid(NOT_TEXT, value=_shown(value))
-    value = value.strip()
-    if len(value) > MAX_TEXT:
-        raise _Invalid(TEXT_TOO_LONG, max=MAX_TEXT, length=len(value))
-    return value
+    return value.strip()
 
 
 _LANGUAGES = ("cs", "en")
