@@ -15,7 +15,7 @@ from django.contrib.auth.models import Group
 
 from bridgeko.accounts.account_audit import memberships, record_memberships, record_unlock
 from bridgeko.accounts.models import RoleAssignment
-from bridgeko.core.admin import ReadOnlyAdmin
+from bridgeko.core.admin import CutSearch, ReadOnlyAdmin
 
 
 @admin.register(RoleAssignment)
@@ -42,12 +42,12 @@ for model in (User, Group):
 
 
 @admin.register(User)
-class UserAdmin(AuditedMemberships, DjangoUserAdmin):  # type: ignore[type-arg]
+class UserAdmin(CutSearch, AuditedMemberships, DjangoUserAdmin):  # type: ignore[type-arg]
     """Django's user admin; every change is audited."""
 
 
 @admin.register(Group)
-class GroupAdmin(AuditedMemberships, DjangoGroupAdmin):
+class GroupAdmin(CutSearch, AuditedMemberships, DjangoGroupAdmin):
     """Django's group admin; every change is audited."""
 
 

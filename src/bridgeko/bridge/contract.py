@@ -56,7 +56,10 @@ class Contract:
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """Reads ``"4S"``, ``"4SX"``, ``"3NTXX"``, ``"3N"``, ``"Pass"`` (case does not matter)."""
+        """Reads ``"4S"``, ``"4SX"``, ``"3NTXX"``, ``"3N"``, ``"Pass"`` (case does not matter).
+
+        Raises :class:`~bridgeko.bridge.errors.ContractError` (and nothing else) for any other
+        text (``tests/fuzz`` checks it)."""
         t = " ".join(text.strip().upper().split())
         if t in _PASS_WORDS:
             return PASSED_OUT

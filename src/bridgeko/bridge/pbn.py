@@ -545,13 +545,33 @@ def _seat(text: str, fail: _Fail) -> Seat:
     return _SEAT_LETTERS[key]
 
 
+_MAX_DIGITS = 100
+"""The longest number (leading zeros aside) the reader converts: every number of a PBN file is a
+few digits; a longer one is a bad value (and would exceed Python's limit for ``int(str)``)."""
+
+
 def _int(text: str) -> int | None:
-    """An optionally signed ASCII whole number, or None."""
+    """An optionally signed ASCII whole number, or None (also for more than ``_MAX_DIGITS``).
+
+    >>> _int(" -12 "), _int("+0007"), _int("1" * 5000), _int("0" * 5000 + "3"), _int("٣")
+    (-12, 7, None, 3, None)
+    """
     t = text.strip()
     digits = t[1:] if t[:1] in ("-", "+") else t
     if not digits or not all("0" <= c <= "9" for c in digits):
         return None
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > _MAX_DIGITS:
+        return None
     return -int(digits) if t[:1] == "-" else int(digits)
+
+
+def _digits(text: str) -> int | None:
+    """``int(text)`` for a regular expression's ``[+-]?\\d+`` match, None for more than
+    ``_MAX_DIGITS`` digits (``int`` refuses over 4,300 and would raise ValueError)."""
+    if len(text.lstrip("+-").lstrip("0")) > _MAX_DIGITS:
+        return None
+    return int(text)
 
 
 def _declarer_tricks(raw: str, declarer: Seat, fail: _Fail) -> int:
@@ -591,7 +611,7 @@ def _columns(spec: str) -> list[tuple[str, int, str]]:
         name, _, fmt = col.partition("\\")
         name = name.strip().lstrip("+-")
         m = re.match(r"^(\d+)([LR]?)", fmt)
-        width, align = (int(m.group(1)), m.group(2) or "L") if m else (0, "L")
+        width, align = (_digits(m.group(1)) or 0, m.group(2) or "L") if m else (0, "L")
         out.append((name, width, align))
     return out
 
@@ -662,7 +682,9 @@ def _parse_par_contracts(value: str, fail: _Fail) -> tuple[ParContract, ...]:
             contract = Contract.parse(m.group(2))
         except BridgeInputError as exc:
             raise fail(f"bad ParContract {item!r}: {exc}") from None
-        over = int(m.group(3) or 0)
+        over = _digits(m.group(3) or "0")
+        if over is None:
+            raise fail(f"bad ParContract {item!r}: too many over/undertricks")
         if contract.is_passed_out and over:
             raise fail(f"bad ParContract {item!r}: a passed-out par has no over/undertricks")
         out.append(ParContract(contract, seats, over))

@@ -284,7 +284,8 @@ _EXAMPLES = "e.g. '4S N =', '4SX S -2', '3NT E +1', '6HXX W 12' or 'Pass'"
 
 def parse_result(text: str) -> BoardResult:
     """A table result from a TD's shorthand: contract, declarer, and ``=``, ``+n``, ``-n`` or the
-    number of tricks taken; ``"Pass"`` for a passed-out board. Case does not matter.
+    number of tricks taken; ``"Pass"`` for a passed-out board. Case does not matter. Raises
+    :class:`ScoringError` (and nothing else) for any other text (``tests/fuzz`` checks it).
 
     >>> parse_result("3nt e +1")
     BoardResult(contract=Contract.parse('3NT'), declarer=<Seat.EAST: 'E'>, tricks=10, lead=None)

@@ -208,6 +208,8 @@ NOT_LANGUAGE = N_("must be one of %(allowed)s, not %(value)s")
 NOT_CURRENCY = N_("must be a three-letter ISO 4217 code such as 'CZK', not %(value)s")
 NOT_TIMEZONE = N_("must be a time zone name such as 'Europe/Prague', not %(value)s")
 UNKNOWN_TIMEZONE = N_("unknown time zone %(value)s")
+TOO_LARGE = N_("must be at most %(max)s, not %(value)s")
+TOML_TOO_DEEP = N_("nested too deeply")
 DATE_WITH_TIME = N_("not a date (a date has no time of day): %(value)s")
 NOT_DATE = N_("not a date (write it as YYYY-MM-DD): %(value)s")
 NOT_TIME = N_("not a time of day (write it as HH:MM): %(value)s")
@@ -292,21 +294,47 @@ class _Invalid(Exception):
         super().__init__(str(self.detail))
 
 
-def _positive_int(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise _Invalid(NOT_POSITIVE_INT, value=repr(value))
+MAX_NUMBER = 2_147_483_647
+"""The largest number in regulations (the largest amount a database column stores); a file's
+number may be far larger (TOML has no limit for ``0x...``), which no clause ever needs."""
+MAX_TIMEZONE = 64
+"""The longest time zone name looked up (the longest IANA name has 32 characters; a longer one
+is unknown without asking the file system, which refuses names over 255 bytes with OSError)."""
+_SHOWN = 60
+
+
+def _shown(value: object) -> str:
+    """``repr(value)`` for a message, cut to about 60 characters (a value may be any length).
+
+    >>> _shown("Europe/Prague"), _shown("x" * 100)[-5:], _shown(16 ** 5000)[:3]
+    ("'Europe/Prague'", 'xxxx…', '0x1')
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int of over 4,300 digits has no decimal repr
+        text = hex(value) if isinstance(value, int) else f"<{type(value).__name__}>"
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 1] + "…"
+
+
+def _whole(value: object, template: str, lowest: int, highest: int = MAX_NUMBER) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
+        raise _Invalid(template, value=_shown(value))
+    if value > highest:
+        raise _Invalid(TOO_LARGE, max=highest, value=_shown(value))
     return value
+
+
+def _positive_int(value: object) -> int:
+    return _whole(value, NOT_POSITIVE_INT, 1)
 
 
 def _nonnegative_int(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _Invalid(NOT_NONNEGATIVE_INT, value=repr(value))
-    return value
+    return _whole(value, NOT_NONNEGATIVE_INT, 0)
 
 
 def _text(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise _Invalid(NOT_TEXT, value=repr(value))
+        raise _Invalid(NOT_TEXT, value=_shown(value))
     return value.strip()
 
 
@@ -315,30 +343,48 @@ _LANGUAGES = ("cs", "en")
 
 def _language(value: object) -> str:
     if value not in _LANGUAGES:
-        raise _Invalid(NOT_LANGUAGE, allowed=", ".join(_LANGUAGES), value=repr(value))
+        raise _Invalid(NOT_LANGUAGE, allowed=", ".join(_LANGUAGES), value=_shown(value))
     assert isinstance(value, str)
     return value
 
 
 def _currency(value: object) -> str:
     if not (isinstance(value, str) and len(value) == 3 and value.isascii() and value.isupper()):
-        raise _Invalid(NOT_CURRENCY, value=repr(value))
+        raise _Invalid(NOT_CURRENCY, value=_shown(value))
     return value
+
+
+def is_timezone(name: str) -> bool:
+    """Whether ``name`` is a time zone of the IANA database (``"Europe/Prague"``).
+
+    Any text is safe: a name of any length, with NUL, ``..`` or ``/``, or naming a directory or
+    a file of the database that is no zone, is simply not one.
+
+    >>> is_timezone("Europe/Prague"), is_timezone("x" * 300), is_timezone("../../etc/passwd")
+    (True, False, False)
+    >>> is_timezone("Europe"), is_timezone("Europe/Prague\\x00"), is_timezone("zone.tab")
+    (False, False, False)
+    """
+    if not name or len(name) > MAX_TIMEZONE or "\x00" in name:
+        return False
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a directory, a long name
+        return False
+    return True
 
 
 def _timezone(value: object) -> str:
     if not isinstance(value, str) or not value:
-        raise _Invalid(NOT_TIMEZONE, value=repr(value))
-    try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise _Invalid(UNKNOWN_TIMEZONE, value=repr(value)) from exc
+        raise _Invalid(NOT_TIMEZONE, value=_shown(value))
+    if not is_timezone(value):
+        raise _Invalid(UNKNOWN_TIMEZONE, value=_shown(value))
     return value
 
 
 def _date(value: object) -> date:
     if isinstance(value, datetime):
-        raise _Invalid(DATE_WITH_TIME, value=repr(value))
+        raise _Invalid(DATE_WITH_TIME, value=_shown(value))
     if isinstance(value, date):
         return value
     if isinstance(value, str):
@@ -346,7 +392,7 @@ def _date(value: object) -> date:
             return date.fromisoformat(value.strip())
         except ValueError:
             pass
-    raise _Invalid(NOT_DATE, value=repr(value))
+    raise _Invalid(NOT_DATE, value=_shown(value))
 
 
 def _time(value: object) -> time:
@@ -358,8 +404,10 @@ def _time(value: object) -> time:
             parsed = time.fromisoformat(value.strip())
         except ValueError:
             parsed = None
-    if parsed is None or parsed.tzinfo is not None:
-        raise _Invalid(NOT_TIME, value=repr(value))
+    # a time of a clause is to the minute (or second); a fraction of a second would be lost
+    # on the way through a form or JSON (to_dict writes HH:MM[:SS])
+    if parsed is None or parsed.tzinfo is not None or parsed.microsecond:
+        raise _Invalid(NOT_TIME, value=_shown(value))
     return parsed
 
 
@@ -370,26 +418,26 @@ def _weekday(value: object) -> int:
     if isinstance(value, str) and value.strip().lower() in _WEEKDAYS:
         return _WEEKDAYS.index(value.strip().lower())
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 6:
-        raise _Invalid(NOT_WEEKDAY, value=repr(value))
+        raise _Invalid(NOT_WEEKDAY, value=_shown(value))
     return value
 
 
 def _hcp(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= HCP_MAX:
-        raise _Invalid(NOT_HCP, max=HCP_MAX, value=repr(value))
+        raise _Invalid(NOT_HCP, max=HCP_MAX, value=_shown(value))
     return value
 
 
 def _range_limit(value: object) -> int:
     # I9: a limit of 1 would forbid even a one-point range (12-12); 38 allows every range
     if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= HCP_MAX + 1:
-        raise _Invalid(NOT_RANGE_LIMIT, max=HCP_MAX + 1, value=repr(value))
+        raise _Invalid(NOT_RANGE_LIMIT, max=HCP_MAX + 1, value=_shown(value))
     return value
 
 
 def _list(value: object) -> list[object]:
     if isinstance(value, str | bytes) or not isinstance(value, list | tuple):
-        raise _Invalid(NOT_LIST, value=repr(value))
+        raise _Invalid(NOT_LIST, value=_shown(value))
     return list(value)
 
 
@@ -400,10 +448,10 @@ def _scheme_sizes(value: object) -> tuple[int, ...]:
     sizes: list[int] = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, int) or item < 2 or item & (item - 1):
-            raise _Invalid(SCHEME_SIZE_NOT_POWER, value=repr(item))
-        sizes.append(item)
+            raise _Invalid(SCHEME_SIZE_NOT_POWER, value=_shown(item))
+        sizes.append(_whole(item, SCHEME_SIZE_NOT_POWER, 2))
     if any(a >= b for a, b in pairwise(sizes)):
-        raise _Invalid(SCHEME_SIZES_ORDER, sizes=str(sizes))
+        raise _Invalid(SCHEME_SIZES_ORDER, sizes=_shown(sizes))
     return tuple(sizes)
 
 
@@ -412,8 +460,8 @@ def _prize_list(value: object) -> tuple[int, ...]:
     prizes: list[int] = []
     for place, item in enumerate(items, start=1):
         if isinstance(item, bool) or not isinstance(item, int) or item < 0:
-            raise _Invalid(BAD_PRIZE, place=place, value=repr(item))
-        prizes.append(item)
+            raise _Invalid(BAD_PRIZE, place=place, value=_shown(item))
+        prizes.append(_whole(item, BAD_PRIZE, 0))
     return tuple(prizes)
 
 
@@ -425,7 +473,7 @@ def _stages(value: object) -> tuple[Stage, ...]:
         try:
             stage = Stage(str(item))
         except ValueError:
-            raise _Invalid(UNKNOWN_STAGE, value=repr(item), allowed=allowed) from None
+            raise _Invalid(UNKNOWN_STAGE, value=_shown(item), allowed=allowed) from None
         if stage in stages:
             raise _Invalid(STAGE_TWICE, stage=repr(stage.value))
         stages.append(stage)
@@ -556,7 +604,7 @@ def from_dict(data: Mapping[str, Any]) -> Regulations:
         problems.append(_problem(key, detail))
 
     if not isinstance(data, Mapping):
-        raise RegulationsError([_problem("", Message(NOT_TABLE, {"value": repr(data)}))])
+        raise RegulationsError([_problem("", Message(NOT_TABLE, {"value": _shown(data)}))])
     for name in data:
         if name not in _TOP_LEVEL:
             problems.append(RegulationsProblem(str(name), _UNKNOWN))
@@ -577,7 +625,7 @@ def from_dict(data: Mapping[str, Any]) -> Regulations:
             bad(section, Message(MISSING))
             continue
         if not isinstance(raw, Mapping):
-            bad(section, Message(NOT_TABLE_OF_KEYS, {"value": repr(raw)}))
+            bad(section, Message(NOT_TABLE_OF_KEYS, {"value": _shown(raw)}))
             continue
         known = {k.name for k in keys}
         for name in raw:
@@ -693,11 +741,15 @@ def _plain(value: object) -> Any:
 
 
 def loads(text: str) -> Regulations:
-    """Reads regulations from TOML text; raises :class:`RegulationsError` naming every problem."""
+    """Reads regulations from TOML text; raises :class:`RegulationsError` naming every problem
+    (and nothing else, for text of any shape: ``tests/fuzz`` checks it)."""
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))  # a BOM some editors write
-    except tomllib.TOMLDecodeError as exc:
+    except ValueError as exc:  # TOMLDecodeError; ValueError: a number of over 4,300 digits
         raise RegulationsError([_problem("", Message(NOT_TOML, {"error": str(exc)}))]) from exc
+    except RecursionError as exc:  # arrays or inline tables nested a thousand deep
+        error = Message(NOT_TOML, {"error": Message(TOML_TOO_DEEP)})
+        raise RegulationsError([_problem("", error)]) from exc
     return from_dict(data)
 
 

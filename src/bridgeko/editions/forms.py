@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from bridgeko.competition import regulations as regs
+from bridgeko.core.search import SEARCH_MAX_LENGTH
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import bundled_files
 
@@ -251,7 +252,10 @@ class EditionEditForm(forms.Form):
 
 class AuditFilterForm(forms.Form):
     action = forms.CharField(
-        label=_("Action"), required=False, help_text=_("e.g. bridgeko.player (prefix)")
+        label=_("Action"),
+        required=False,
+        max_length=SEARCH_MAX_LENGTH,  # a longer prefix matches nothing (and fails on SQLite)
+        help_text=_("e.g. bridgeko.player (prefix)"),
     )
     user = forms.ModelChoiceField(
         label=_("User"), queryset=get_user_model().objects.none(), required=False

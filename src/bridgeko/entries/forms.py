@@ -54,6 +54,19 @@ class TeamForm(forms.Form):
                 widget=forms.TextInput(attrs={"list": "register", "autocomplete": "off"}),
             )
 
+    def clean(self) -> dict[str, Any]:
+        """R7.1: the first box is the captain's. Leaving it empty while filling others is an
+        error on that box, never a silent promotion of player 2 to captain."""
+        data = super().clean() or {}
+        pasted = (data.get("roster") or "").strip()
+        boxes = [(data.get(f"player_{k}") or "").strip() for k in range(1, self.slots + 1)]
+        if not pasted and not boxes[0] and any(boxes[1:]):
+            self.add_error(
+                "player_1",
+                _("The captain goes on the first line (R7.1): fill it in or move the captain up."),
+            )
+        return data
+
     def player_fields(self) -> list[forms.BoundField]:
         return [self[f"player_{k}"] for k in range(1, self.slots + 1)]
 

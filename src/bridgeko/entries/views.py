@@ -15,6 +15,7 @@ from bridgeko.accounts.models import Role
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required, is_organiser
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
+from bridgeko.core.search import SEARCH_MAX_LENGTH, cut_search
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries, services
 from bridgeko.entries.forms import (
@@ -41,10 +42,12 @@ REGISTER_LIMIT = 5000
 
 
 def _search(request: HttpRequest) -> dict[str, object]:
-    query = request.GET.get("q", "").strip()
+    query, search_cut = cut_search(request.GET.get("q", ""))
     register = Player.objects.only("pk", "name", "federation_id").order_by("name")
     return {
         "q": query,
+        "search_cut": search_cut,
+        "search_max": SEARCH_MAX_LENGTH,
         "found": player_queries.find_players(query),
         "register": [player_label(p) for p in register[:REGISTER_LIMIT]],
     }

@@ -189,8 +189,8 @@ class Limits:
 
 def _index(spec: str, header: tuple[str, ...], what: str) -> int | Problem:
     spec = spec.strip()
-    if spec.isdigit():
-        number = int(spec)
+    if spec.isdecimal():  # not isdigit(): int() does not read "²"
+        number = int(spec) if len(spec) <= 9 else 10**9  # no int() of thousands of digits
         if number < 1:
             return Problem(
                 0,

@@ -6,12 +6,30 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.search import cut_search
 from bridgeko.players.models import Player
+
+MAX_PLAYER_TEXT = 200
+"""The longest roster line looked up: a name (120 characters) with its federation id (20)."""
+
+
+MAX_PK = 2**63 - 1
+"""The largest key a database holds (a larger ``#pk`` overflows the query: no such player)."""
+
+
+def shorten(text: str, length: int = 60) -> str:
+    """``text`` for a message: at most ``length`` characters, an ellipsis marking a cut.
+
+    >>> shorten("Novák"), shorten("x" * 100, 5)
+    ('Novák', 'xxxx…')
+    """
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 def find_players(query: str, *, limit: int = 30) -> list[Player]:
-    """Players of the register matching a name part or a federation id (for the roster)."""
-    query = query.strip()
+    """Players of the register matching a name part or a federation id (for the roster); the
+    query is cut to :data:`~bridgeko.core.search.SEARCH_MAX_LENGTH` characters."""
+    query, _cut = cut_search(query)
     if not query:
         return []
     return list(
@@ -23,10 +41,17 @@ def find_players(query: str, *, limit: int = 30) -> list[Player]:
 
 def resolve_player(text: str) -> Player:
     """The player named by a roster line: a federation id, ``Name (id)``, ``#pk`` or an exact
-    unique name."""
+    unique name. A text longer than any name or id (e.g. a pasted page) is no player: it is
+    refused without a query (SQLite refuses a ``LIKE`` pattern of over 50,000 bytes)."""
     text = text.strip()
-    if text.startswith("#") and text[1:].isdigit():
-        player = Player.objects.filter(pk=int(text[1:])).first()
+    if len(text) > MAX_PLAYER_TEXT or "\x00" in text:
+        raise ServiceError(
+            _("%(text)s: no such player in the register.") % {"text": shorten(text)},
+            field="roster",
+        )
+    if text.startswith("#") and text[1:].isascii() and text[1:].isdigit():
+        pk = int(text[1:])  # at most 199 digits: within int()'s limit
+        player = Player.objects.filter(pk=pk).first() if pk <= MAX_PK else None
         if player is not None:
             return player
     if text.endswith(")") and "(" in text:

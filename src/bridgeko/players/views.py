@@ -21,6 +21,7 @@ from bridgeko.accounts.permissions import (
 )
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
+from bridgeko.core.search import SEARCH_MAX_LENGTH, cut_search
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv, services
 from bridgeko.players.forms import ELO_IMPORT_INITIAL, EloImportForm, PlayerForm
@@ -36,7 +37,7 @@ MAX_UPLOAD = 10 * 1024 * 1024
 @require_safe
 @edition_role_required(str(Role.TD), REGISTRAR)
 def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
-    query = request.GET.get("q", "").strip()
+    query, search_cut = cut_search(request.GET.get("q", ""))
     players = Player.objects.all()
     if query:
         players = players.filter(
@@ -58,6 +59,8 @@ def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
             "page": page,
             "rows": rows,
             "q": query,
+            "search_cut": search_cut,
+            "search_max": SEARCH_MAX_LENGTH,
             "reference": reference,
             "can_change": is_registrar(request.user),
         },
