@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
-from typing import Any
 
 from bridgeko.cli import CommandError
 from bridgeko.cli.web_cmds import CLI_LANGUAGE
@@ -89,7 +88,7 @@ def _first_line(exc: BaseException) -> str:
     return lines[0] if lines else type(exc).__name__
 
 
-def register(sub: argparse._SubParsersAction[Any]) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Adds this module's commands to the ``bridgeko`` parser."""
     p = sub.add_parser(
         "backup",
