@@ -20,17 +20,20 @@ to its team. Errors carry their message as a translatable
 from __future__ import annotations
 
 import itertools
-import json
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message, Param
-from bridgeko.competition.regulations import Stage
+from bridgeko.competition.stage import Stage
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt out (the bracket is cheap to import)
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# json, tomllib and pathlib are imported by load_scheme, when a file is read (start-up time).
 
 __all__ = [
     "BracketError",
@@ -694,6 +697,10 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
 
 def load_scheme(path: str | Path) -> Scheme:
     """Reads a scheme from a ``.json`` or ``.toml`` file (the organiser's own annex, R9.1)."""
+    import json
+    import tomllib
+    from pathlib import Path
+
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
