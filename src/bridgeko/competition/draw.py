@@ -43,7 +43,7 @@ from bridgeko.bridge import commit_reveal
 from bridgeko.bridge.commit_reveal import new_seed as new_seed
 from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message
-from bridgeko.competition.scheme import standard_byes
+from bridgeko.competition.sizes import standard_byes
 
 if TYPE_CHECKING:  # re-exported lazily (module __getattr__ below): draw_protocol imports this
     from bridgeko.competition.draw_protocol import (
