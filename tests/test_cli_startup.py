@@ -1,6 +1,6 @@
 """The commands that need no web application start light: they do not import Django, endplay
 (DDS), numpy or tqdm, and ``bracket`` and ``verify-draw`` do not load the regulations' loader
-(TOML, time zones) (not timed: ``benchmarks/bench_startup.py`` measures the time)."""
+(TOML, time zones) nor typing (not timed: ``benchmarks/bench_startup.py`` measures the time)."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def modules(*argv: str) -> tuple[int, set[str]]:
 def test_bracket_loads_neither_the_regulations_nor_toml_time_zones_paths_or_json() -> None:
     code, loaded = modules("bracket", "16", "--teams", "12")
     assert code == 0 and "bridgeko.competition.bracket" in loaded
-    assert loaded & (LOADERS | {"json"}) == set()
+    assert loaded & (LOADERS | {"json", "typing"}) == set()
 
 
 def test_a_scheme_file_is_still_read_as_toml() -> None:
@@ -129,7 +129,7 @@ def test_verify_draw_loads_neither_the_regulations_nor_the_schemes(tmp_path: Pat
     path.write_text(draw.protocol_json(result), encoding="utf-8")
     code, loaded = modules("verify-draw", str(path))
     assert code == 0 and "bridgeko.competition.draw_protocol" in loaded
-    assert loaded & (LOADERS | {"bridgeko.competition.scheme"}) == set()
+    assert loaded & (LOADERS | {"bridgeko.competition.scheme", "typing"}) == set()
 
 
 def test_the_names_moved_for_start_up_are_the_same_objects_where_they_were() -> None:
@@ -141,6 +141,13 @@ def test_the_names_moved_for_start_up_are_the_same_objects_where_they_were() -> 
     # The draw imports the regulations when it needs their defaults; their names stay reachable.
     assert draw.DrawRules is regulations.DrawRules and draw.Regulations is regulations.Regulations
     assert draw.EntryRules is regulations.EntryRules and "DrawRules" in dir(draw)
+
+
+def test_the_draw_values_made_without_typing_behave_as_before() -> None:
+    entry = draw.DrawEntry(7, "Seven", 512)
+    assert entry == (7, "Seven", 512) and (entry.id, entry.name, entry.elo) == (7, "Seven", 512)
+    assert draw.DrawEntry._fields == ("id", "name", "elo") and entry._replace(elo=1).elo == 1
+    assert draw.DrawResult[Team].__origin__ is draw.DrawResult
 
 
 def test_a_seed_file_is_read_without_the_pbn_model(tmp_path: Path) -> None:

@@ -37,7 +37,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bridgeko.bridge import commit_reveal
 from bridgeko.bridge.commit_reveal import new_seed as new_seed
@@ -45,7 +44,11 @@ from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.sizes import standard_byes
 
-if TYPE_CHECKING:  # re-exported lazily (module __getattr__ below): draw_protocol imports this
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+    # re-exported lazily (module __getattr__ below): draw_protocol imports this
     from bridgeko.competition.draw_protocol import (
         V_BYE_HOLDER,
         V_BYES_NUMBERS,
@@ -86,6 +89,23 @@ if TYPE_CHECKING:  # re-exported lazily (module __getattr__ below): draw_protoco
     # defaults, not here: ``bridgeko verify-draw`` reads the rules from the protocol (start-up
     # time). Their names stay reachable here through the module __getattr__ below.
     from bridgeko.competition.regulations import DrawRules, Regulations
+else:
+    # typing is for the type checker; at run time plain stand-ins do, and ``bridgeko
+    # verify-draw`` does not import typing (start-up time). DrawTeam is never instantiated nor
+    # given to isinstance; DrawResult[X] still works, as list[X] does.
+    from collections import namedtuple
+    from types import GenericAlias
+
+    Protocol = object
+
+    class _Parameterised:
+        """What DrawResult takes of typing.Generic: DrawResult[X] (a types.GenericAlias)."""
+
+        __slots__ = ()
+        __class_getitem__ = classmethod(GenericAlias)
+
+    Generic = _Parameterised
+
 
 __all__ = [
     "FORMAT",
@@ -213,16 +233,22 @@ class DrawTeam(Protocol):
         ...
 
 
-class DrawEntry(NamedTuple):
-    """A plain team value (used when a protocol is read back); a named tuple, cheap to make
-    for a big field."""
+if TYPE_CHECKING:
 
-    id: TeamId
-    name: str
-    elo: int
+    class DrawEntry(NamedTuple):
+        """A plain team value (used when a protocol is read back); a named tuple, cheap to make
+        for a big field."""
 
+        id: TeamId
+        name: str
+        elo: int
 
-T = TypeVar("T", bound=DrawTeam)
+    T = TypeVar("T", bound=DrawTeam)
+else:  # the same, without typing (typing.NamedTuple makes this very namedtuple)
+    DrawEntry = namedtuple("DrawEntry", ("id", "name", "elo"))
+    DrawEntry.__doc__ = """A plain team value (used when a protocol is read back); a named
+    tuple, cheap to make for a big field."""
+    T = "T"  # DrawResult's type parameter, by name
 
 
 # ---------------------------------------------------------------------------------------------

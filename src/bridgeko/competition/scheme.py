@@ -23,7 +23,6 @@ import itertools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
 
 from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message, Param
@@ -35,6 +34,7 @@ from bridgeko.competition.stage import Stage
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt out (the bracket is cheap to import)
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any, TypeVar
 
 # json, tomllib and pathlib are imported by load_scheme, when a file is read (start-up time).
 
@@ -438,7 +438,8 @@ def _standard_scheme(size: int, pairs: list[tuple[int, int]]) -> Scheme:
 
 _new = object.__new__
 _set = object.__setattr__
-_R = TypeVar("_R", Number, Winner, Loser)
+if TYPE_CHECKING:
+    _R = TypeVar("_R", Number, Winner, Loser)
 
 
 def _ref(cls: type[_R], name: str, value: int | str) -> _R:
