@@ -9,7 +9,6 @@ protocol, the seed rule of :mod:`bridgeko.bridge.commit_reveal` included),
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from bridgeko.cli import CommandError
@@ -18,7 +17,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from typing import Any
 
-# The competition core is imported by the handlers, not here: building the parser stays light.
+# The competition core (and json) is imported by the handlers, not here: building the parser
+# stays light, and ``bracket`` does not load what only ``verify-draw`` needs.
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -81,6 +81,8 @@ def _read(name: str) -> str:
 
 
 def cmd_verify_draw(args: argparse.Namespace) -> int:
+    import json
+
     from bridgeko.competition.draw import ProtocolError
     from bridgeko.competition.draw_protocol import verify_protocol
 

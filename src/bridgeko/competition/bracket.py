@@ -20,7 +20,6 @@ from collections.abc import Collection, Hashable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import attrgetter
-from typing import Any, TypeVar
 
 from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message
@@ -45,7 +44,17 @@ from bridgeko.competition.scheme import (
     standard_scheme,
 )
 
-T = TypeVar("T", bound=Hashable)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    T = TypeVar("T", bound=Hashable)
+    _Tuple = tuple[Any, ...]
+    _Cell = list[Any]
+    """The candidates of a pending slot, shared by the slots with the same candidates: a list
+    of the two slots they come from, replaced by ``[their union]`` when first asked for."""
+else:
+    _Tuple = tuple  # the base of Slot and MatchState, without typing (start-up time)
 
 __all__ = [
     "BracketError",
@@ -110,14 +119,10 @@ class SlotStatus(StrEnum):
 _NO_CANDIDATES: frozenset[int] = frozenset()
 _NO = _NO_CANDIDATES
 
-_Cell = list[Any]
-"""The candidates of a pending slot, shared by the slots with the same candidates: a list of
-the two slots they come from, replaced by ``[their union]`` when first asked for."""
-
 _tuple_new = tuple.__new__
 
 
-class Slot(tuple[Any, ...]):
+class Slot(_Tuple):
     """A resolved slot: an immutable value with the fields ``ref``, ``status``, ``number`` and
     ``candidates``, compared by them.
 
@@ -232,7 +237,7 @@ class MatchStatus(StrEnum):
     """Both teams failed to appear (I16), or nobody came to either slot."""
 
 
-class MatchState(tuple[Any, ...]):
+class MatchState(_Tuple):
     """A match of the resolved bracket: an immutable value with the fields ``spec``, ``home``,
     ``away``, ``status``, ``winner`` and ``loser`` (a tuple underneath, for speed)."""
 

@@ -37,16 +37,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from operator import itemgetter
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from bridgeko.bridge import commit_reveal
 from bridgeko.bridge.commit_reveal import new_seed as new_seed
 from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message
-from bridgeko.competition.regulations import DrawRules, EntryRules, Regulations
-from bridgeko.competition.scheme import standard_byes
+from bridgeko.competition.sizes import standard_byes
 
-if TYPE_CHECKING:  # re-exported lazily (module __getattr__ below): draw_protocol imports this
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any, Generic, NamedTuple, Protocol, TypeVar
+
+    # re-exported lazily (module __getattr__ below): draw_protocol imports this
     from bridgeko.competition.draw_protocol import (
         V_BYE_HOLDER,
         V_BYES_NUMBERS,
@@ -82,6 +84,28 @@ if TYPE_CHECKING:  # re-exported lazily (module __getattr__ below): draw_protoco
         VerifyReport,
         verify_protocol,
     )
+
+    # The regulations (TOML, time zones, a dozen dataclasses) are imported when a draw needs their
+    # defaults, not here: ``bridgeko verify-draw`` reads the rules from the protocol (start-up
+    # time). Their names stay reachable here through the module __getattr__ below.
+    from bridgeko.competition.regulations import DrawRules, Regulations
+else:
+    # typing is for the type checker; at run time plain stand-ins do, and ``bridgeko
+    # verify-draw`` does not import typing (start-up time). DrawTeam is never instantiated nor
+    # given to isinstance; DrawResult[X] still works, as list[X] does.
+    from collections import namedtuple
+    from types import GenericAlias
+
+    Protocol = object
+
+    class _Parameterised:
+        """What DrawResult takes of typing.Generic: DrawResult[X] (a types.GenericAlias)."""
+
+        __slots__ = ()
+        __class_getitem__ = classmethod(GenericAlias)
+
+    Generic = _Parameterised
+
 
 __all__ = [
     "FORMAT",
@@ -209,16 +233,22 @@ class DrawTeam(Protocol):
         ...
 
 
-class DrawEntry(NamedTuple):
-    """A plain team value (used when a protocol is read back); a named tuple, cheap to make
-    for a big field."""
+if TYPE_CHECKING:
 
-    id: TeamId
-    name: str
-    elo: int
+    class DrawEntry(NamedTuple):
+        """A plain team value (used when a protocol is read back); a named tuple, cheap to make
+        for a big field."""
 
+        id: TeamId
+        name: str
+        elo: int
 
-T = TypeVar("T", bound=DrawTeam)
+    T = TypeVar("T", bound=DrawTeam)
+else:  # the same, without typing (typing.NamedTuple makes this very namedtuple)
+    DrawEntry = namedtuple("DrawEntry", ("id", "name", "elo"))
+    DrawEntry.__doc__ = """A plain team value (used when a protocol is read back); a named
+    tuple, cheap to make for a big field."""
+    T = "T"  # DrawResult's type parameter, by name
 
 
 # ---------------------------------------------------------------------------------------------
@@ -226,12 +256,20 @@ T = TypeVar("T", bound=DrawTeam)
 
 
 def _default_min_teams() -> int:
+    from bridgeko.competition.regulations import EntryRules
+
     for f in fields(EntryRules):
         if f.name == "min_teams":
             value = f.default
             if isinstance(value, int):
                 return value
     raise DrawInternalError("EntryRules.min_teams has no default")  # pragma: no cover
+
+
+def _default_draw_rules() -> DrawRules:
+    from bridgeko.competition.regulations import DrawRules
+
+    return DrawRules()
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,13 +289,15 @@ class _Rules:
 def _rules(
     regulations: Regulations | DrawRules | None, min_teams: int | None
 ) -> tuple[_Rules, str | None]:
+    from bridgeko.competition.regulations import Regulations
+
     edition: str | None = None
     if isinstance(regulations, Regulations):
         draw_rules = regulations.draw
         minimum = regulations.entry.min_teams
         edition = regulations.edition.name
     else:
-        draw_rules = regulations if regulations is not None else DrawRules()
+        draw_rules = regulations if regulations is not None else _default_draw_rules()
         minimum = _default_min_teams()
     if min_teams is not None:
         minimum = min_teams
@@ -280,7 +320,7 @@ def scheme_size(
     [8, 16, 16, 32, 32, 64, 64, 128]
     """
     minimum = _default_min_teams() if min_teams is None else min_teams
-    sizes = DrawRules().scheme_sizes if scheme_sizes is None else tuple(scheme_sizes)
+    sizes = _default_draw_rules().scheme_sizes if scheme_sizes is None else tuple(scheme_sizes)
     if isinstance(n_teams, bool) or not isinstance(n_teams, int):
         raise DrawError(f"the number of teams must be a whole number, not {n_teams!r}")
     for s in sizes:
@@ -296,7 +336,7 @@ def scheme_size(
 
 def seeded_count(size: int, n_teams: int, *, seeded_divisor: int | None = None) -> int:
     """How many teams are seeded: N/4 (R11.1), never more than the teams there are."""
-    divisor = DrawRules().seeded_divisor if seeded_divisor is None else seeded_divisor
+    divisor = _default_draw_rules().seeded_divisor if seeded_divisor is None else seeded_divisor
     if isinstance(divisor, bool) or not isinstance(divisor, int) or divisor < 1:
         raise DrawError(f"the seeded divisor must be a whole number >= 1, not {divisor!r}")
     return min(size // divisor, n_teams)
@@ -763,6 +803,9 @@ _PROTOCOL_NAMES = frozenset(
 )
 """The names of draw_protocol re-exported here (lazily)."""
 
+_REGULATIONS_NAMES = frozenset({"DrawRules", "EntryRules", "Regulations"})
+"""The names of regulations this module imported before it was made light (still here, lazily)."""
+
 
 def __getattr__(name: str) -> Any:
     """The names of :mod:`bridgeko.competition.draw_protocol` (reading and verifying a
@@ -772,8 +815,12 @@ def __getattr__(name: str) -> Any:
         from bridgeko.competition import draw_protocol
 
         return getattr(draw_protocol, name)
+    if name in _REGULATIONS_NAMES:
+        from bridgeko.competition import regulations
+
+        return getattr(regulations, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | _PROTOCOL_NAMES)
+    return sorted(set(globals()) | _PROTOCOL_NAMES | _REGULATIONS_NAMES)

@@ -19,7 +19,6 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from bridgeko.bridge import commit_reveal
 from bridgeko.competition.draw import (
@@ -41,6 +40,10 @@ from bridgeko.competition.draw import (
     seeded_count,
 )
 from bridgeko.competition.messages import N_, Message, Param
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "V_BYES_NUMBERS",

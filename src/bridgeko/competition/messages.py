@@ -20,7 +20,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import ClassVar, Protocol, TypeAlias
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
+if TYPE_CHECKING:
+    from typing import ClassVar, Protocol, TypeAlias
+else:
+    # typing is for the type checker; at run time Translatable is a plain class (it is never
+    # instantiated nor given to isinstance), and the CLI does not import typing (start-up time).
+    Protocol = object
 
 __all__ = ["N_", "Message", "Param", "Translatable", "Worded"]
 

@@ -11,25 +11,13 @@ import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
-from enum import StrEnum
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bridgeko.competition.messages import N_, Message
-
-
-class Stage(StrEnum):
-    """The kind of a round in the knockout."""
-
-    PRELIMINARY = "preliminary"
-    """Any round before the quarterfinals (R11.6)."""
-    QUARTERFINAL = "quarterfinal"
-    SEMIFINAL = "semifinal"
-    THIRD_PLACE = "third_place"
-    """The match for 3rd/4th place between the semifinal losers (R1.2)."""
-    FINAL = "final"
+from bridgeko.competition.stage import Stage as Stage  # moved there; still importable here
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,17 +20,23 @@ to its team. Errors carry their message as a translatable
 from __future__ import annotations
 
 import itertools
-import json
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, TypeVar
 
 from bridgeko.competition import _gc
 from bridgeko.competition.messages import N_, Message, Param
-from bridgeko.competition.regulations import Stage
+from bridgeko.competition.sizes import SIZE_NOT_POWER_OF_TWO as SIZE_NOT_POWER_OF_TWO
+from bridgeko.competition.sizes import TEAMS_DO_NOT_FIT as TEAMS_DO_NOT_FIT
+from bridgeko.competition.sizes import BracketError, check_size, standard_byes
+from bridgeko.competition.stage import Stage
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, spelt out (the bracket is cheap to import)
+if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, TypeVar
+
+# json, tomllib and pathlib are imported by load_scheme, when a file is read (start-up time).
 
 __all__ = [
     "BracketError",
@@ -55,17 +61,6 @@ __all__ = [
 ]
 
 
-class BracketError(ValueError):
-    """A user error about a bracket: an impossible size, a result that does not fit the scheme.
-
-    :attr:`detail` is the message as a translatable :class:`Message`; ``str(error)`` is its
-    English text."""
-
-    def __init__(self, message: str | Message) -> None:
-        self.detail = message if isinstance(message, Message) else Message(message)
-        super().__init__(str(self.detail))
-
-
 class SchemeError(BracketError):
     """A scheme (usually loaded from a file) that is not valid; the message names the match."""
 
@@ -74,7 +69,6 @@ class SchemeError(BracketError):
 REF_NUMBER = N_("number %(number)s")
 REF_WINNER = N_("winner of %(match)s")
 REF_LOSER = N_("loser of %(match)s")
-SIZE_NOT_POWER_OF_TWO = N_("a scheme size must be a power of two, at least 4, not %(size)s")
 NO_SUCH_MATCH = N_("the scheme has no match %(match)s")
 SLOT_NOT_A_REF = N_("a slot must be a number or 'winner of X' / 'loser of X', not %(value)s")
 SIZE_TOO_SMALL = N_("the scheme size must be a whole number of at least 2, not %(size)s")
@@ -117,7 +111,6 @@ PLACE_LABEL = N_("place %(place)s")
 IN_CONTEXT = N_("%(where)s: %(problem)s")
 CANNOT_READ = N_("cannot read the scheme file %(path)s: %(error)s")
 NOT_A_VALID_FILE = N_("%(file)s: not a valid %(kind)s file: %(error)s")
-TEAMS_DO_NOT_FIT = N_("%(teams)s teams do not fit a scheme for %(size)s")
 
 
 def _error(template: str, **params: Param) -> SchemeError:
@@ -340,23 +333,6 @@ class Scheme:
         return len(self.matches)
 
 
-def _is_power_of_two(n: int) -> bool:
-    return n >= 1 and n & (n - 1) == 0
-
-
-def check_size(size: object) -> int:
-    """``size`` when it can be the size of the standard scheme (a power of two, at least 4);
-    :class:`BracketError` otherwise."""
-    if (
-        isinstance(size, bool)
-        or not isinstance(size, int)
-        or size < 4
-        or not _is_power_of_two(size)
-    ):
-        raise BracketError(Message(SIZE_NOT_POWER_OF_TWO, {"size": repr(size)}))
-    return size
-
-
 def _layout(size: int) -> list[int]:
     """Draw numbers in bracket order, 1 at the top and 2 at the bottom (I1).
 
@@ -385,24 +361,6 @@ def first_round(size: int) -> list[tuple[int, int]]:
     order = _layout(check_size(size))
     pairs = [(order[k], order[k + 1]) for k in range(0, size, 2)]
     return [(min(a, b), max(a, b)) for a, b in pairs]
-
-
-def standard_byes(size: int, teams: int) -> tuple[int, ...]:
-    """The numbers that go to round 2 without a match in the standard scheme for ``size`` when
-    numbers 1..``teams`` are present (R11.4, I1).
-
-    Number *i* meets *size+1-i* in the first round (:func:`first_round`), so number *i* has no
-    opponent exactly when *size+1-i* > ``teams``: numbers 1..min(teams, size-teams). The same as
-    reading the byes off :func:`bridgeko.competition.bracket.resolve`, without building the
-    scheme (a test checks both agree).
-
-    >>> standard_byes(16, 12)
-    (1, 2, 3, 4)
-    """
-    check_size(size)
-    if isinstance(teams, bool) or not isinstance(teams, int) or not 0 <= teams <= size:
-        raise BracketError(Message(TEAMS_DO_NOT_FIT, {"teams": str(teams), "size": size}))
-    return tuple(range(1, min(teams, size - teams) + 1))
 
 
 def _round_ids(stage: Stage, round_no: int, count: int) -> list[str]:
@@ -480,7 +438,8 @@ def _standard_scheme(size: int, pairs: list[tuple[int, int]]) -> Scheme:
 
 _new = object.__new__
 _set = object.__setattr__
-_R = TypeVar("_R", Number, Winner, Loser)
+if TYPE_CHECKING:
+    _R = TypeVar("_R", Number, Winner, Loser)
 
 
 def _ref(cls: type[_R], name: str, value: int | str) -> _R:
@@ -694,6 +653,10 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
 
 def load_scheme(path: str | Path) -> Scheme:
     """Reads a scheme from a ``.json`` or ``.toml`` file (the organiser's own annex, R9.1)."""
+    import json
+    import tomllib
+    from pathlib import Path
+
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
