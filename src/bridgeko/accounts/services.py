@@ -134,7 +134,9 @@ def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
     leave the edition without one)."""
     with transaction.atomic():
         organisers = list(
-            RoleAssignment.objects.select_for_update()
+            # of=self: the model's ordering joins the (nullable) edition, and PostgreSQL refuses
+            # FOR UPDATE on the nullable side of an outer join (a site-wide role has no edition)
+            RoleAssignment.objects.select_for_update(of=("self",))
             .filter(edition=assignment.edition_id, role__in=(Role.ORGANISER, Role.CHIEF_TD))
             .values_list("pk", flat=True)
         )

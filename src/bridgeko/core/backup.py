@@ -536,8 +536,14 @@ def _wipe(using: str) -> None:
         no_style(), [t for t in dict.fromkeys(tables) if t in existing], reset_sequences=True
     )
     with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            # TRUNCATE refuses a table with deferred constraint checks still pending from
+            # earlier writes of the same transaction: run those checks now
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
         for sql in statements:
             cursor.execute(sql)
+        if connection.vendor == "postgresql":
+            cursor.execute("SET CONSTRAINTS ALL DEFERRED")
 
 
 def _load(path: Path, rows: Iterable[dict[str, Any]], using: str) -> tuple[int, set[Any]]:
