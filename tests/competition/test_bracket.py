@@ -752,10 +752,10 @@ def test_bracket_errors_carry_translatable_messages() -> None:
 
     czech = {
         scheme.IN_CONTEXT: "%(where)s: %(problem)s",
-        scheme.MATCH_LABEL: "zápas %(match)s",
-        scheme.REF_TO_UNKNOWN_MATCH: "zápas %(match)s: '%(ref)s' odkazuje na neznámý zápas",
-        scheme.REF_WINNER: "vítěz zápasu %(match)s",
-        bracket.NOT_ITS_WINNER: "zápas %(match)s je %(home)s – %(away)s; "
+        scheme.MATCH_LABEL: "utkání %(match)s",
+        scheme.REF_TO_UNKNOWN_MATCH: "utkání %(match)s: '%(ref)s' odkazuje na neznámé utkání",
+        scheme.REF_WINNER: "vítěz utkání %(match)s",
+        bracket.NOT_ITS_WINNER: "utkání %(match)s je %(home)s – %(away)s; "
         "%(outcome)s nemůže být jeho vítězem",
     }
     with pytest.raises(SchemeError) as info:
@@ -763,7 +763,7 @@ def test_bracket_errors_carry_translatable_messages() -> None:
     assert str(info.value) == "match F: 'winner of X' refers to an unknown match"
     assert info.value.detail.template == scheme.REF_TO_UNKNOWN_MATCH
     assert info.value.detail.format(czech.get) == (
-        "zápas F: 'vítěz zápasu X' odkazuje na neznámý zápas"
+        "utkání F: 'vítěz utkání X' odkazuje na neznámé utkání"
     )
     with pytest.raises(SchemeError) as info:
         scheme_from_dict(_doc(*SF, _m("F", 2, "final", "winner of SF1", "winner or X")))
@@ -771,4 +771,4 @@ def test_bracket_errors_carry_translatable_messages() -> None:
     with pytest.raises(BracketError) as err:
         resolve(standard_scheme(4), {"SF1": 2}, teams=4)
     assert str(err.value) == "match SF1 is 1 v 4; 2 cannot be its winner"
-    assert err.value.detail.format(czech.get) == "zápas SF1 je 1 – 4; 2 nemůže být jeho vítězem"
+    assert err.value.detail.format(czech.get) == "utkání SF1 je 1 – 4; 2 nemůže být jeho vítězem"
