@@ -400,7 +400,7 @@ def test_csv_field_of_any_length_on_the_page_and_the_cli(
     code = cli_main(["import-elo", str(path), "--edition", "ko-1999", "--columns", "id=1,name=2"])
     captured = capsys.readouterr()
     assert code == 2 and "Traceback" not in captured.err
-    assert captured.err.startswith("bridgeko: The file has 1 problem(s); nothing was imported.")
+    assert captured.err.startswith("bridgeko: The file has 1 problem; nothing was imported.")
     assert "Line 2: The field of column 3 is longer than 131072 characters." in captured.err
     assert Player.objects.count() == 0
 
@@ -434,7 +434,7 @@ def test_cli_unusual_encoding_is_one_line(world: World, tmp_path: Any, capsys: A
     args = ["import-elo", str(path), "--edition", "ko-1999", "--columns", "id=1,name=2"]
     assert cli_main([*args, "--encoding", "rot13"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("bridgeko: The file has 1 problem(s)") and "Traceback" not in err
+    assert err.startswith("bridgeko: The file has 1 problem;") and "Traceback" not in err
     assert "Unknown encoding rot13." in err
 
 

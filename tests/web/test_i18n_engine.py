@@ -134,8 +134,8 @@ def test_I4_fee_override_reason_in_czech(world: World, organiser: Any) -> None:
     url = reverse("entries:fee", kwargs={"edition": world.edition.slug, "team": team.pk})
     cs = _page(world.client("organiser", "cs"), url)
     assert (
-        "rozhodnutí pořadatele (I4): 300 CZK místo 600 CZK — sponzor; podle pravidel: "
-        "R4.1: 600 CZK pro nové družstvo složené jen ze členů ČBS"
+        "rozhodnutí pořadatele (I4): 300 CZK místo 600 CZK (podle pravidel: "
+        "R4.1: 600 CZK pro nové družstvo složené jen ze členů ČBS) — sponzor"
     ) in cs
 
 

@@ -68,7 +68,7 @@ def test_parse_reports_every_bad_row_by_line() -> None:
         (3, "The federation id is missing."),
         (4, "Membership %(value)s is not yes/no (1/0, A/N)."),
         (5, "Federation id %(id)s is already on line %(first)d."),
-        (6, "Only %(found)d columns, %(needed)d expected."),
+        (6, "Too few columns: %(found)d, %(needed)d expected."),
     ]
     assert str(result.problems[3]) == "line 5: Federation id 1003 is already on line 4."
     assert not result.ok

@@ -1,6 +1,7 @@
 """Storing a :class:`~bridgeko.competition.messages.Message` in the audit log as JSON.
 
-A message is stored as ``{"template": <English template>, "params": {...}}``; a param is a text,
+A message is stored as ``{"template": <English template>, "params": {...}}`` (a counted one also
+``"plural"`` and ``"count"``); a param is a text,
 a number or, for a nested message, the same shape again. The reader's language is applied only
 when the entry is shown (:attr:`bridgeko.audit.models.AuditEntry.display_summary`).
 """
@@ -34,10 +35,14 @@ def _param_to_json(value: Param) -> Any:
 
 def message_to_json(message: Message) -> dict[str, Any]:
     """``message`` as JSON-safe data (its template and params, nested messages included)."""
-    return {
+    data: dict[str, Any] = {
         "template": message.template,
         "params": {str(k): _param_to_json(v) for k, v in message.params.items()},
     }
+    if message.plural:  # a counted message (NP_): its plural template and the count's param
+        data["plural"] = message.plural
+        data["count"] = message.count
+    return data
 
 
 def _param_from_json(value: Any) -> Param:
@@ -54,4 +59,6 @@ def message_from_json(data: Mapping[str, Any]) -> Message:
     return Message(
         str(data["template"]),
         {str(k): _param_from_json(v) for k, v in params.items()},
+        plural=str(data.get("plural") or ""),
+        count=str(data.get("count") or ""),
     )

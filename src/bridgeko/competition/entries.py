@@ -123,8 +123,9 @@ FEE_OTHER_NAMED = N_(
 )
 FEE_OVERRIDDEN = N_(
     "organiser's decision (I4): %(amount)s %(currency)s instead of %(rule_amount)s "
-    "%(currency)s — %(why)s; the rule: %(rule)s"
+    "%(currency)s (the rule: %(rule)s) — %(why)s"
 )
+"""The organiser's reason last: it is free text and may end with its own full stop."""
 FEE_NOT_WHOLE = N_("a fee is a whole amount, 0 or more, not %(amount)s")
 OVERRIDE_NEEDS_REASON = N_("an override of the entry fee needs a reason (I4)")
 CLOSING_CANCELLED = N_(

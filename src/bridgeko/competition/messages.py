@@ -11,9 +11,18 @@ a :class:`Message` (e.g. "player 7" inside a roster problem); it is translated t
 >>> msg = Message(LISTED_TWICE, {"player": Message(N_("player %(id)s"), {"id": 7})})
 >>> str(msg)
 'player 7 is listed twice'
->>> msg.format({"%(player)s is listed twice": "%(player)s je uveden dvakrát",
+>>> msg.format({"%(player)s is listed twice": "%(player)s je na soupisce dvakrát",
 ...             "player %(id)s": "hráč %(id)s"}.get)
-'hráč 7 je uveden dvakrát'
+'hráč 7 je na soupisce dvakrát'
+
+A message whose wording depends on a number is marked with :func:`NP_` (its English singular and
+plural templates; ``makemessages`` extracts both, ``--keyword=NP_:1,2``) and built with
+:func:`counted`, naming the param that holds the number; the web layer translates it with
+``ngettext`` (Czech has three forms: 1 hráč, 2–4 hráči, 5 hráčů):
+
+>>> TEAMS = NP_("%(n)s team entered", "%(n)s teams entered")
+>>> str(counted(TEAMS, "n", {"n": 1})), str(counted(TEAMS, "n", {"n": 5}))
+('1 team entered', '5 teams entered')
 """
 
 from __future__ import annotations
@@ -29,7 +38,7 @@ else:
     # instantiated nor given to isinstance), and the CLI does not import typing (start-up time).
     Protocol = object
 
-__all__ = ["N_", "Message", "Param", "Translatable", "Worded"]
+__all__ = ["NP_", "N_", "Message", "Param", "Translatable", "Worded", "counted"]
 
 
 def N_(template: str) -> str:
@@ -37,8 +46,23 @@ def N_(template: str) -> str:
     return template
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message template with its English plural form for translation (a pair for
+    :func:`counted`); returns both unchanged."""
+    return singular, plural
+
+
 def _same(template: str) -> str:
     return template
+
+
+def _number(value: object) -> int:
+    """The number a count param holds (an int, or a text of digits); 0 when it holds none."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,28 +75,58 @@ class Message:
 
     template: str
     params: Mapping[str, Param] = field(default_factory=dict)
+    plural: str = ""
+    """The English plural template of a counted message (see :func:`counted`); "" for none."""
+    count: str = ""
+    """The param holding the number that picks the singular or a plural form."""
 
     def __hash__(self) -> int:
-        return hash((self.template, tuple(sorted(self.params.items(), key=lambda kv: kv[0]))))
+        return hash(
+            (
+                self.template,
+                tuple(sorted(self.params.items(), key=lambda kv: kv[0])),
+                self.plural,
+                self.count,
+            )
+        )
 
-    def format(self, translate: Callable[[str], str | None] = _same) -> str:
+    def english(self) -> str:
+        """The English template this message's number picks (the template itself when the
+        message is not counted)."""
+        if self.plural and _number(self.params.get(self.count)) != 1:
+            return self.plural
+        return self.template
+
+    def format(
+        self,
+        translate: Callable[[str], str | None] = _same,
+        ntranslate: Callable[[str, str, int], str | None] | None = None,
+    ) -> str:
         """The text, each template (this one and those of nested messages) passed through
-        ``translate`` first (e.g. ``gettext``); without it, the English text. A translation
-        that is None or empty, or that does not fit the params (a broken placeholder), falls
-        back to the English template."""
-        text = translate(self.template) or self.template
+        ``translate`` first (e.g. ``gettext``) — a counted one through ``ntranslate`` (e.g.
+        ``ngettext``; without it a counted message stays English); without them, the English
+        text. A translation that is None or empty, or that does not fit the params (a broken
+        placeholder), falls back to the English template."""
+        english = self.english()
+        if not self.plural:
+            text = translate(self.template) or english
+        elif ntranslate is not None:
+            text = ntranslate(self.template, self.plural, _number(self.params.get(self.count)))
+            text = text or english
+        else:
+            text = english
         if not self.params:
             return text
         values = {
-            key: value.format(translate) if isinstance(value, Message) else value
+            key: value.format(translate, ntranslate) if isinstance(value, Message) else value
             for key, value in self.params.items()
         }
-        if text != self.template:
+        if text != english:
             try:
                 return text % values
             except (KeyError, ValueError, TypeError):
                 pass
-        return self.template % values
+        return english % values
 
     def __str__(self) -> str:
         return self.format()
@@ -80,6 +134,12 @@ class Message:
 
 Param: TypeAlias = str | int | Message
 """The value of a placeholder: a text, a number or a nested message."""
+
+
+def counted(forms: tuple[str, str], count: str, params: Mapping[str, Param]) -> Message:
+    """A message worded by number: ``forms`` from :func:`NP_` (singular, plural), ``count`` the
+    name of the param holding the number."""
+    return Message(forms[0], params, plural=forms[1], count=count)
 
 
 class Translatable(Protocol):

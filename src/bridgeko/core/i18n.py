@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from bridgeko.competition.messages import Message, Translatable
 
@@ -26,12 +26,18 @@ def _gettext(template: str) -> str:
     return gettext(template) if template else template  # gettext("") is the catalogue header
 
 
+def _format(message: Message) -> str:
+    return message.format(_gettext, ngettext)
+
+
 def tr(message: Message | _HasText | Translatable | str | None) -> str:
     """The engine's message in the active language.
 
-    - a :class:`Message`: its template (and those of nested messages) translated, params filled in;
+    - a :class:`Message`: its template (and those of nested messages) translated, params filled
+      in; a counted message (``NP_``/``counted``) through ``ngettext``;
     - a problem with a ``.text`` message (``RosterProblem``, ``ConditionProblem``): the
       translation of ``str(problem)`` (the message and its clause);
+    - an engine value with a ``.detail`` message (``Worded``);
     - anything with ``.template`` and ``.params`` (``FeeDecision``, ``EntriesOutcome``: the reason);
     - a plain text: unchanged (it is data, e.g. a name); None: ``""``.
     """
@@ -40,13 +46,16 @@ def tr(message: Message | _HasText | Translatable | str | None) -> str:
     if isinstance(message, str):
         return message
     if isinstance(message, Message):
-        return message.format(_gettext)
+        return _format(message)
     text = getattr(message, "text", None)
     if isinstance(text, Message):
-        return text.format(_gettext)
+        return _format(text)
+    detail = getattr(message, "detail", None)
+    if isinstance(detail, Message):
+        return _format(detail)  # a Worded value: its message, counted ones included
     template = getattr(message, "template", None)
     if isinstance(template, str):
-        return Message(template, getattr(message, "params", None) or {}).format(_gettext)
+        return _format(Message(template, getattr(message, "params", None) or {}))
     return str(message)
 
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from bridgeko.audit.services import record
 from bridgeko.competition import draw as engine
 from bridgeko.competition import schedule
-from bridgeko.competition.messages import N_, Message
+from bridgeko.competition.messages import N_, NP_, Message, counted
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.draw.models import Draw, DrawNumber
@@ -224,8 +224,9 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
             obj=draw,
             before=before,
             after=_state(draw) | {"seed": draw.seed_hex, "numbers": _numbers_text(result)},
-            summary=Message(
-                N_("Draw held: %(n)d teams, scheme for %(size)d"),
+            summary=counted(
+                NP_("Draw held: %(n)d team, scheme for %(size)d", "Draw held: %(n)d teams, scheme for %(size)d"),
+                "n",
                 {"n": len(teams), "size": result.scheme_size},
             ),
             at=now,
@@ -276,7 +277,11 @@ def enter_manual_draw(
             obj=draw,
             before=before,
             after=_state(draw) | {"numbers": _numbers_text(result)},
-            summary=Message(N_("Draw made by hand entered: %(n)d teams"), {"n": len(teams)}),
+            summary=counted(
+                NP_("Draw made by hand entered: %(n)d team", "Draw made by hand entered: %(n)d teams"),
+                "n",
+                {"n": len(teams)},
+            ),
             at=now,
         )
     return draw

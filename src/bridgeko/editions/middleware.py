@@ -1,5 +1,5 @@
 """The edition of a page: ``request.edition`` for every URL with an ``edition`` kwarg, and the
-edition's default language on its pages unless the user chose one."""
+edition's default language on its pages when the reader expressed no choice."""
 
 from __future__ import annotations
 
@@ -9,15 +9,40 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from bridgeko.editions.models import Edition
+
+
+def reader_chose_language(request: HttpRequest) -> bool:
+    """Whether the reader expressed a language the site has: the language cookie (the switcher in
+    the header) or the browser's ``Accept-Language`` — the same sources, in the same order, as
+    Django's ``LocaleMiddleware`` reads before it falls back to the site default."""
+    choices = [request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")]
+    for code, _quality in parse_accept_lang_header(request.META.get("HTTP_ACCEPT_LANGUAGE", "")):
+        if code == "*":
+            break
+        choices.append(code)
+    for code in choices:
+        if not code:
+            continue
+        try:
+            translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+        return True
+    return False
 
 
 class EditionMiddleware:
     """After ``LocaleMiddleware``: on a URL with an ``edition`` kwarg (a slug) it sets
     ``request.edition`` (404 when there is no such edition), which the permission helper of the
-    accounts app reads (so that app never imports this one); and, when the user has no language
-    cookie (set by the language switcher), it activates the edition's language."""
+    accounts app reads (so that app never imports this one).
+
+    Language: one rule on every page — the reader's choice (the language cookie, else the
+    browser's ``Accept-Language``), as ``LocaleMiddleware`` already applied it. Only when the
+    reader expressed nothing does an edition page use the edition's language instead of the site
+    default."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -39,7 +64,7 @@ class EditionMiddleware:
         if edition is None:
             raise Http404("No such edition.")
         request.edition = edition  # type: ignore[attr-defined]
-        if settings.LANGUAGE_COOKIE_NAME in request.COOKIES:
+        if reader_chose_language(request):
             return None
         if edition.language in dict(settings.LANGUAGES):
             translation.activate(edition.language)

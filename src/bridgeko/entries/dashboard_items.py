@@ -9,6 +9,7 @@ from typing import Any
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from bridgeko.core import dashboard
 from bridgeko.core.i18n import tr
@@ -43,9 +44,12 @@ def entry_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.
         )
     yield dashboard.Item(
         _("Close the entries (entry deadline %(date)s)") % {"date": reg.entry.deadline.isoformat()},
-        detail=_(
+        detail=ngettext(
+            "After the end of the deadline day (R3.2, I12); fewer than %(n)d team cancels "
+            "the competition (R8.1).",
             "After the end of the deadline day (R3.2, I12); fewer than %(n)d teams cancel "
-            "the competition (R8.1)."
+            "the competition (R8.1).",
+            reg.entry.min_teams,
         )
         % {"n": reg.entry.min_teams},
         url=reverse("entries:closing", kwargs={"edition": edition.slug}),

@@ -279,7 +279,7 @@ def parse(
             problems.append(
                 Problem(
                     line_no,
-                    _("Only %(found)d columns, %(needed)d expected."),
+                    _("Too few columns: %(found)d, %(needed)d expected."),
                     {"found": len(cells), "needed": needed},
                 )
             )

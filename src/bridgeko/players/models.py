@@ -8,6 +8,7 @@ from datetime import date
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Player(models.Model):
@@ -15,8 +16,8 @@ class Player(models.Model):
         _("federation id"), max_length=20, null=True, blank=True, unique=True
     )
     """The federation's membership/Elo number; optional, unique when set (None when unknown)."""
-    name = models.CharField(_("name"), max_length=120)
-    """As the federation writes it: "Surname Given-name"."""
+    name = models.CharField(pgettext_lazy("person", "name"), max_length=120)
+    """As the federation writes it: "Surname Given-name" (a person's name: "jméno", not "název")."""
     club = models.CharField(_("club"), max_length=120, blank=True)
     member = models.BooleanField(_("federation member"), default=False)
     """A member of the federation (R4.1: a team of members only pays the lower fee)."""

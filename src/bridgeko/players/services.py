@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from bridgeko.audit.services import record, snapshot
-from bridgeko.competition.messages import N_, Message
+from bridgeko.competition.messages import N_, NP_, Message, counted
 from bridgeko.core.errors import ServiceError
 from bridgeko.editions.models import DRAW_HELD_STAGES, Edition
 from bridgeko.players import elo_csv
@@ -71,7 +71,11 @@ class EloImportError(ServiceError):
 
     def __init__(self, problems: tuple[elo_csv.Problem, ...]) -> None:
         super().__init__(
-            _("The file has %(count)d problem(s); nothing was imported.")
+            ngettext(
+                "The file has %(count)d problem; nothing was imported.",
+                "The file has %(count)d problems; nothing was imported.",
+                len(problems),
+            )
             % {"count": len(problems)},
             field="file",
             errors=[problem_text(p) for p in problems],
@@ -651,11 +655,14 @@ def _import_rows(
                 "import": elo_import.pk,
                 "undo": f"players.EloImport {elo_import.pk}: the ratings before the import",
             },
-            summary=Message(
-                N_(
-                    "Elo list of %(date)s: %(rows)d players (%(created)d new), %(changed)d "
-                    "ratings changed, %(missing)d missing from the file (%(choice)s)"
+            summary=counted(
+                NP_(
+                    "Elo list of %(date)s: %(rows)d player (new: %(created)d), ratings changed: "
+                    "%(changed)d, missing from the file: %(missing)d (%(choice)s)",
+                    "Elo list of %(date)s: %(rows)d players (new: %(created)d), ratings changed: "
+                    "%(changed)d, missing from the file: %(missing)d (%(choice)s)",
                 ),
+                "rows",
                 {
                     "date": reference_date.isoformat(),
                     "rows": summary.rows,
@@ -822,8 +829,12 @@ def undo_import(*, elo_import: EloImport, user: Any, edition: Edition | None = N
                 "list_removed": not elo_import.had_list,
                 "ratings_restored": restored,
             },
-            summary=Message(
-                N_("Import of the Elo list of %(date)s undone (%(count)d ratings restored)"),
+            summary=counted(
+                NP_(
+                    "Import of the Elo list of %(date)s undone (%(count)d rating restored)",
+                    "Import of the Elo list of %(date)s undone (%(count)d ratings restored)",
+                ),
+                "count",
                 {"date": reference_date.isoformat(), "count": restored},
             ),
         )

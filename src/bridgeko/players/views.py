@@ -10,6 +10,7 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.models import Role
@@ -172,7 +173,11 @@ def elo_import(request: HttpRequest, edition: Edition) -> HttpResponse:
             request.session.pop(SESSION_KEY, None)
             messages.success(
                 request,
-                _("Imported %(rows)d players (%(created)d new, %(elo)d with Elo).")
+                ngettext(
+                    "Imported %(rows)d player (new: %(created)d, with Elo: %(elo)d).",
+                    "Imported %(rows)d players (new: %(created)d, with Elo: %(elo)d).",
+                    summary.rows,
+                )
                 % {"rows": summary.rows, "created": summary.created, "elo": summary.with_elo},
             )
             return redirect("players:elo", edition=edition.slug)
