@@ -42,8 +42,8 @@ WEAK = [
         (
             "a seed that repeats the 2 bytes '5eed' is not random; make the seed with a random "
             "generator",
-            "osudí, které opakuje 2 bajty '5eed', není náhodné; vytvořte osudí generátorem "
-            "náhodných čísel",
+            "osudí, které stále opakuje skupinu bajtů '5eed' (délka skupiny: 2), není náhodné; "
+            "vytvořte osudí generátorem náhodných čísel",
         ),
     ),
 ]

@@ -120,17 +120,22 @@ def test_previous_edition_cannot_be_itself_or_later(world: Any, toml_1999: str) 
     update_edition(edition=later, data=data, user=user, previous=world.edition)
 
 
-def test_edition_language_applies_unless_the_user_chose(world: Any) -> None:
+def test_reader_language_wins_over_the_edition_language(world: Any) -> None:
+    """The reader's choice (the browser's language, then the switcher's cookie) applies on an
+    edition page; the edition's language only when the reader expressed nothing (see
+    tests/web/test_i18n.py for every page)."""
     from django.test import Client
 
     client = Client()
     url = reverse("editions:detail", kwargs={"edition": "ko-1999"})
-    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    page = client.get(url)
     assert page["Content-Language"] == "cs"
     assert "Uzávěrka přihlášek" in page.content.decode()  # the Czech catalogue is compiled
-    client.post(reverse("set_language"), {"language": "en", "next": url})
-    page = client.get(url)
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
     assert page["Content-Language"] == "en" and "Entry deadline" in page.content.decode()
+    client.post(reverse("set_language"), {"language": "cs", "next": url})
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en")
+    assert page["Content-Language"] == "cs"
 
 
 def test_czech_error_next_to_the_field(world: Any) -> None:

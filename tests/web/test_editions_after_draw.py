@@ -67,10 +67,10 @@ def test_R6_systems_section_is_on_the_form_labelled_in_english_and_czech(world: 
         world.client("organiser", language="cs").get(_edit_url(world)).content.decode()
     )
     for text in (
-        "Licitační systémy",
-        "HCP listu, který stojí za zahájení na první úrovni",
-        "Pravidlo pro relé po zahájení 1BT pod (HCP)",
-        "Rozpětí takového 1BT musí být menší než (bodů, včetně krajních)",
+        "Dražební systémy",
+        "Body (HCP) listu hodného zahájení na prvním stupni",
+        "Systém dotazů po zahájení 1 BT s dolní hranicí pod (body)",
+        "Rozmezí takového zahájení 1 BT musí být menší než (bodů, včetně krajních)",
     ):
         assert text in czech, text
 

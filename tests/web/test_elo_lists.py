@@ -138,7 +138,7 @@ def test_R10_1_import_drops_the_missing_ratings_only_when_told(world: World) -> 
     entry = AuditEntry.objects.filter(action="bridgeko.player.imported").first()
     assert entry is not None
     assert entry.after["missing"] == 1 and entry.after["missing_players"] == "drop"
-    assert "1 missing from the file (ratings removed)" in entry.summary
+    assert "missing from the file: 1 (ratings removed)" in entry.summary
 
 
 @pytest.mark.django_db

@@ -598,6 +598,6 @@ def test_organisers_dashboard_sends_the_elo_import_to_the_registrar(world: World
     page = world.client("organiser", language="cs").get(url)
     text = page.content.decode()
     assert import_url not in text
-    assert "Požádejte matrikáře, aby ji načetl." in text
+    assert "Požádejte matrikáře o její načtení." in text
     page = world.client("superuser").get(url)
     assert import_url in page.content.decode()
