@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -241,7 +240,9 @@ def test_imported_players_counted_in_czech() -> None:
     imported = "Imported %(rows)d player (new: %(created)d, with Elo: %(elo)d)."
     plural = "Imported %(rows)d players (new: %(created)d, with Elo: %(elo)d)."
     with translation.override("cs"):
-        texts = [ngettext(imported, plural, n) % {"rows": n, "created": 0, "elo": n} for n in (1, 4, 5)]
+        texts = [
+            ngettext(imported, plural, n) % {"rows": n, "created": 0, "elo": n} for n in (1, 4, 5)
+        ]
     assert texts == [
         "Načten 1 hráč (z toho nových: 0, s Elo: 1).",
         "Načteni 4 hráči (z toho nových: 0, s Elo: 4).",

@@ -111,8 +111,8 @@ class Message:
         if not self.plural:
             text = translate(self.template) or english
         elif ntranslate is not None:
-            text = ntranslate(self.template, self.plural, _number(self.params.get(self.count)))
-            text = text or english
+            number = _number(self.params.get(self.count))
+            text = ntranslate(self.template, self.plural, number) or english
         else:
             text = english
         if not self.params:

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from bridgeko.audit.services import record
 from bridgeko.competition import draw as engine
 from bridgeko.competition import schedule
-from bridgeko.competition.messages import N_, NP_, Message, counted
+from bridgeko.competition.messages import NP_, counted
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.draw.models import Draw, DrawNumber
@@ -225,7 +225,10 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
             before=before,
             after=_state(draw) | {"seed": draw.seed_hex, "numbers": _numbers_text(result)},
             summary=counted(
-                NP_("Draw held: %(n)d team, scheme for %(size)d", "Draw held: %(n)d teams, scheme for %(size)d"),
+                NP_(
+                    "Draw held: %(n)d team, scheme for %(size)d",
+                    "Draw held: %(n)d teams, scheme for %(size)d",
+                ),
                 "n",
                 {"n": len(teams), "size": result.scheme_size},
             ),
@@ -278,7 +281,10 @@ def enter_manual_draw(
             before=before,
             after=_state(draw) | {"numbers": _numbers_text(result)},
             summary=counted(
-                NP_("Draw made by hand entered: %(n)d team", "Draw made by hand entered: %(n)d teams"),
+                NP_(
+                    "Draw made by hand entered: %(n)d team",
+                    "Draw made by hand entered: %(n)d teams",
+                ),
                 "n",
                 {"n": len(teams)},
             ),
