@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -9,8 +10,9 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from bridgeko.accounts import services
@@ -40,18 +42,19 @@ def account_created_message(request: HttpRequest, assignment: RoleAssignment) ->
     if account.has_usable_password():
         messages.success(request, _("Account %(name)s created.") % {"name": account.get_username()})
         return
-    days = max(1, settings.PASSWORD_RESET_TIMEOUT // 86400)
+    until = timezone.localtime(timezone.now() + timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT))
     link = _set_password_link(request, account)
     messages.success(
         request,
-        ngettext(
+        _(
             "Account %(name)s created without a password. Give the person this one-time link "
-            "to set it (valid for %(days)d day): %(link)s",
-            "Account %(name)s created without a password. Give the person this one-time link "
-            "to set it (valid for %(days)d days): %(link)s",
-            days,
+            "to set it (valid until %(until)s): %(link)s"
         )
-        % {"name": account.get_username(), "days": days, "link": link},
+        % {
+            "name": account.get_username(),
+            "until": date_format(until, "DATETIME_FORMAT"),
+            "link": link,
+        },
     )
 
 
