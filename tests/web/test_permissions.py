@@ -198,7 +198,7 @@ REGISTRY: list[Protected] = [
     Protected("players:list", "get", REGISTER_READERS),
     Protected("players:create", "get", REGISTRAR),
     Protected("players:create", "post", REGISTRAR),
-    Protected("players:edit", "get", REGISTRAR, kwargs=_player),
+    Protected("players:edit", "get", REGISTER_READERS, kwargs=_player),  # read only (issue 9)
     Protected("players:edit", "post", REGISTRAR, kwargs=_player),
     Protected("players:delete", "post", REGISTRAR, kwargs=_player),
     Protected("players:import", "get", REGISTRAR),

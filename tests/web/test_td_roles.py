@@ -413,3 +413,23 @@ def test_site_roles_page_picks_accounts_and_creates_a_registrar(world: World) ->
     bad = client.post(url, {"username": "matrika2", "email": "x"})
     assert bad.status_code == 200 and bad.context["form"].errors["email"]
     assert not get_user_model().objects.filter(username="matrika2").exists()
+
+
+def test_td_reads_the_page_of_a_rostered_player_without_edit_buttons(world: World) -> None:
+    _team, players = _frozen_team(world)
+    td = world.client("td")
+    listing = td.get(_url("players:list", world)).content.decode()
+    player_url = _url("players:edit", world, pk=players[0].pk)
+    assert f'href="{player_url}"' in listing  # on a roster of the edition: linked
+    assert f'href="{_url("players:edit", world, pk=players[4].pk)}"' not in listing  # not
+    page = td.get(player_url)
+    assert page.status_code == 200 and page.templates[0].name == "players/detail.html"
+    text = page.content.decode().split("<main>")[1]
+    assert players[0].name in text and "Orli" in text and "(captain)" in text
+    assert (
+        'method="post"' not in text and _url("players:delete", world, pk=players[0].pk) not in text
+    )
+    assert td.get(_url("players:edit", world, pk=players[4].pk)).status_code == 404
+    assert td.post(player_url, {"name": "X"}).status_code == 403
+    registrar = world.client("registrar").get(player_url)
+    assert registrar.templates[0].name == "players/form.html"  # the registrar edits
