@@ -26,7 +26,7 @@ from bridgeko.accounts.account_audit import (
 )
 from bridgeko.accounts.admin import AccessAttemptAdmin, GroupAdmin, UserAdmin
 from bridgeko.accounts.models import Role, RoleAssignment
-from bridgeko.accounts.services import assign_role
+from bridgeko.accounts.services import NewAccount, assign_role
 from bridgeko.audit.models import AuditEntry
 from bridgeko.core.admin import ReadOnlyAdmin
 from tests.web.conftest import PASSWORD, make_user
@@ -98,7 +98,7 @@ def test_account_created_on_the_roles_page_is_audited(world: Any) -> None:
         username="newcomer",
         role=Role.TD,
         user=organiser,
-        new_password=NEW_PASSWORD,
+        new_account=NewAccount(email="newcomer@example.cz", password=NEW_PASSWORD),
     )
     created = _entries(CREATED)[-1]
     assert created.after["username"] == "newcomer" and created.after["has_password"] is True

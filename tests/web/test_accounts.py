@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.accounts.permissions import has_role, organises_any_edition, roles_of
-from bridgeko.accounts.services import assign_role, revoke_role
+from bridgeko.accounts.services import NewAccount, assign_role, revoke_role
 from bridgeko.audit.models import AuditEntry
 from bridgeko.core.errors import ServiceError
 from tests.web.conftest import CAPTAIN_TEAM_ID, PASSWORD, make_user
@@ -54,7 +54,7 @@ def test_assign_and_revoke_are_audited(world: Any) -> None:
     ("username", "role", "team_id", "field"),
     [
         ("nobody", "td", None, "username"),
-        ("td", "captain", None, "team_id"),
+        ("td", "captain", None, "team"),
         ("td", "td", None, "role"),  # already has it
         ("td", "king", None, "role"),
     ],
@@ -96,7 +96,7 @@ def test_roles_page_shows_errors_next_to_the_field(world: Any) -> None:
     page = client.post(url, {"username": "ghost", "role": "td"})
     assert page.status_code == 200
     assert page.context["form"].errors["username"]
-    done = client.post(url, {"username": "public", "role": "captain", "team_id": "3"})
+    done = client.post(url, {"username": "public", "role": "captain", "team": "3"})
     assert done.status_code == 302
     assert RoleAssignment.objects.filter(user=world.users["public"], team_id=3).exists()
 
@@ -121,7 +121,11 @@ def test_assign_role_can_create_the_account(world: Any) -> None:
     users = get_user_model().objects.count()
     with pytest.raises(ServiceError) as info:
         assign_role(
-            edition=world.edition, username="kapitan", role="td", user=organiser, new_password="1"
+            edition=world.edition,
+            username="kapitan",
+            role="td",
+            user=organiser,
+            new_account=NewAccount(email="kapitan@example.cz", password="1"),
         )
     assert info.value.field == "new_password"
     assert get_user_model().objects.count() == users
@@ -132,7 +136,7 @@ def test_assign_role_can_create_the_account(world: Any) -> None:
         role="captain",
         team_id=3,
         user=organiser,
-        new_password="Kapitan-Heslo-1999",
+        new_account=NewAccount(email="kapitan@example.cz", password="Kapitan-Heslo-1999"),
     )
     created = get_user_model().objects.get(username="kapitan")
     assert created.check_password("Kapitan-Heslo-1999")
@@ -152,11 +156,21 @@ def test_captain_role_needs_a_team_of_this_edition(world: Any, toml_1999: str) -
     client = world.client("organiser")
     url = reverse("accounts:roles", kwargs={"edition": "ko-1999"})
     for team_id in (str(foreign.pk), "999"):
-        page = client.post(url, {"username": "public", "role": "captain", "team_id": team_id})
+        page = client.post(url, {"username": "public", "role": "captain", "team": team_id})
         assert page.status_code == 200
-        assert page.context["form"].errors["team_id"] == [
-            f"There is no team {team_id} in this edition."
-        ]
+        assert page.context["form"].errors["team"]  # not a choice: only this edition's teams
+        with pytest.raises(ServiceError) as info:
+            assign_role(
+                edition=world.edition,
+                username="public",
+                role="captain",
+                team_id=int(team_id),
+                user=world.users["organiser"],
+            )
+        assert info.value.field == "team"
+        assert info.value.message == f"There is no team {team_id} in this edition."
+    offered = dict(page.context["form"].fields["team"].choices)
+    assert "Cizí" not in offered.values() and "Kapitáni" in offered.values()
     assert (RoleAssignment.objects.count(), AuditEntry.objects.count()) == count
 
 

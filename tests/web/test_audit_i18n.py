@@ -127,12 +127,12 @@ def test_role_assigned_in_czech_reads_in_each_readers_language(world: Any) -> No
         revoke_role(assignment=assignment, user=world.users["organiser"])
     for action in ("bridgeko.role.assigned", "bridgeko.role.revoked"):
         entry = AuditEntry.objects.get(action=action)
-        assert entry.summary == "cap – Team captain (team 3)"
+        assert entry.summary == "cap – Team captain (team Tři)"
         assert _summaries(world.client("organiser", "en"), action=action) == [
-            "cap – Team captain (team 3)"
+            "cap – Team captain (team Tři)"
         ]
         assert _summaries(world.client("organiser", "cs"), action=action) == [
-            "cap – Kapitán družstva (družstvo 3)"
+            "cap – Kapitán družstva (družstvo Tři)"
         ]
 
 

@@ -43,8 +43,9 @@ APPS = ("web", "accounts", "audit", "editions", "players", "entries", "draw", "p
 
 # ---------------------------------------------------------------- every URL is accounted for
 
-NOT_EDITION_PAGES = {"login", "logout", "set_language"}
-"""Django's own views: they handle POST themselves (CSRF-protected, safe redirects)."""
+NOT_EDITION_PAGES = {"login", "logout", "set_language", "set_password"}
+"""Django's own views: they handle POST themselves (CSRF-protected, safe redirects); the
+one-time set-password link (a token in the URL) is tested in test_accounts."""
 
 
 def _unprotected() -> Iterator[tuple[str, URLPattern]]:

@@ -172,6 +172,8 @@ under one's own edition's URL."""
 
 ORGANISER_CAPTAIN = frozenset({"organiser", "captain"})
 ORGANISER_TD = frozenset({"organiser", "td"})
+ORGANISER_CAPTAIN_TD = frozenset({"organiser", "captain", "td"})
+"""A TD reads every team's page (issue 9); a captain their own team's."""
 REGISTER_READERS = frozenset({"organiser", "td", "registrar"})
 """Who reads the player register under an edition's URL (issue 8: an edition's organiser and
 TDs read it, only the registrar changes it)."""
@@ -196,7 +198,7 @@ REGISTRY: list[Protected] = [
     Protected("players:list", "get", REGISTER_READERS),
     Protected("players:create", "get", REGISTRAR),
     Protected("players:create", "post", REGISTRAR),
-    Protected("players:edit", "get", REGISTRAR, kwargs=_player),
+    Protected("players:edit", "get", REGISTER_READERS, kwargs=_player),  # read only (issue 9)
     Protected("players:edit", "post", REGISTRAR, kwargs=_player),
     Protected("players:delete", "post", REGISTRAR, kwargs=_player),
     Protected("players:import", "get", REGISTRAR),
@@ -204,29 +206,30 @@ REGISTRY: list[Protected] = [
     Protected("players:elo", "get", REGISTER_READERS),
     Protected("players:elo_undo", "get", REGISTRAR, kwargs=_elo_import),
     Protected("players:elo_undo", "post", REGISTRAR, kwargs=_elo_import),
-    # entries (bridgeko.entries): organisers; a captain only their own team (CAPTAIN_TEAM_ID)
-    Protected("entries:list", "get", ORGANISER),
+    # entries (bridgeko.entries): organisers; a captain only their own team (CAPTAIN_TEAM_ID); a
+    # TD reads the teams and their conditions of entry but changes nothing (issue 9)
+    Protected("entries:list", "get", ORGANISER_TD),
     Protected("entries:create", "get", ORGANISER),
     Protected("entries:create", "post", ORGANISER),
-    Protected("entries:detail", "get", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("entries:detail", "get", ORGANISER_CAPTAIN_TD, kwargs=_team),
     Protected("entries:edit", "get", ORGANISER_CAPTAIN, kwargs=_team),
     Protected("entries:edit", "post", ORGANISER_CAPTAIN, kwargs=_team),
     Protected("entries:pairs", "get", ORGANISER_CAPTAIN, kwargs=_team),
     Protected("entries:pairs", "post", ORGANISER_CAPTAIN, kwargs=_team),
-    Protected("entries:conditions", "get", ORGANISER, kwargs=_team),
+    Protected("entries:conditions", "get", ORGANISER_TD, kwargs=_team),
     Protected("entries:conditions", "post", ORGANISER, kwargs=_team, data={"fee_paid": "x"}),
     Protected("entries:fee", "get", ORGANISER, kwargs=_team),
     Protected("entries:fee", "post", ORGANISER, kwargs=_team, data={"amount": "x"}),
     Protected("entries:closing", "get", ORGANISER),
     Protected("entries:closing", "post", ORGANISER),
     Protected("entries:reopen", "post", ORGANISER),
-    # draw (bridgeko.draw): organisers only
-    Protected("draw:manage", "get", ORGANISER),
+    # draw (bridgeko.draw): organisers; a TD reads the draw and the dates (issue 9)
+    Protected("draw:manage", "get", ORGANISER_TD),
     Protected("draw:announce", "post", ORGANISER),
     Protected("draw:commit", "post", ORGANISER),
     Protected("draw:hold", "post", ORGANISER),
     Protected("draw:manual", "post", ORGANISER),
-    Protected("draw:schedule", "get", ORGANISER),
+    Protected("draw:schedule", "get", ORGANISER_TD),
     Protected("draw:schedule_defaults", "post", ORGANISER),
     Protected("draw:schedule_publish", "post", ORGANISER),
     Protected("draw:schedule_match", "post", ORGANISER, kwargs=_match),

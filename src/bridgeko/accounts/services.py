@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import SITE_ROLES, Role, RoleAssignment
@@ -19,6 +25,18 @@ from bridgeko.core.errors import ServiceError
 ROLE_FIELDS = ("user", "edition", "role")
 
 
+@dataclass(frozen=True)
+class NewAccount:
+    """The account created together with its first role (a new TD or captain): the person's
+    e-mail is required; without a password the account gets an unusable one and the person
+    sets it through a one-time link (:func:`set_password_link`)."""
+
+    email: str
+    first_name: str = ""
+    last_name: str = ""
+    password: str | None = None
+
+
 def assign_role(
     *,
     edition: Any,
@@ -26,38 +44,42 @@ def assign_role(
     role: str,
     user: Any,
     team_id: int | None = None,
-    new_password: str | None = None,
+    new_account: NewAccount | None = None,
 ) -> RoleAssignment:
-    """Gives ``username`` the ``role`` in ``edition``; a captain needs a team.
+    """Gives ``username`` the ``role`` in ``edition``; a captain needs a team of the edition.
 
-    With ``new_password``, an account that does not exist yet is created (in the same
-    transaction and audit entry); the password must pass Django's validators."""
+    With ``new_account``, an account that does not exist yet is created (in the same
+    transaction and audit entry; the password, if any, must pass Django's validators and is
+    never audited). A ``new_account`` for a user name that exists is refused: the role would
+    otherwise go to somebody else's account."""
     if role not in Role.values:
         raise ServiceError(_("Unknown role."), field="role")
     if (role in SITE_ROLES) != (edition is None):  # the registrar: the whole site, no edition
         raise ServiceError(_("This role is not given in an edition."), field="role")
     username = username.strip()
     target = get_user_model().objects.filter(username=username).first()
-    if target is None and not new_password:
+    if target is None and new_account is None:
         raise ServiceError(
             _("There is no account named %(name)s.") % {"name": username}, field="username"
         )
-    if target is None:
-        try:
-            get_user_model().username_validator(username)
-        except ValidationError as exc:
-            raise ServiceError(" ".join(exc.messages), field="username") from None
-        try:
-            validate_password(new_password or "", get_user_model()(username=username))
-        except ValidationError as exc:
-            raise ServiceError(" ".join(exc.messages), field="new_password") from None
+    if target is not None and new_account is not None:
+        raise ServiceError(
+            _(
+                "An account named %(name)s exists already. Leave the fields of a new account "
+                "empty to give it the role, or choose another user name for the new account."
+            )
+            % {"name": username},
+            field="username",
+        )
+    if new_account is not None:
+        new_account = _checked_account(username, new_account)
     if role == Role.CAPTAIN and team_id is None:
-        raise ServiceError(_("A captain's role needs the team."), field="team_id")
+        raise ServiceError(_("A captain's role needs the team."), field="team")
     if role != Role.CAPTAIN:
         team_id = None
     if team_id is not None and not _team_of_edition(edition, team_id):
         raise ServiceError(
-            _("There is no team %(team)s in this edition.") % {"team": team_id}, field="team_id"
+            _("There is no team %(team)s in this edition.") % {"team": team_id}, field="team"
         )
     if (
         target is not None
@@ -67,12 +89,47 @@ def assign_role(
     ):
         raise ServiceError(_("This account already has this role."), field="role")
     try:
-        return _save_assignment(edition, target, username, role, team_id, new_password, user)
+        return _save_assignment(edition, target, username, role, team_id, new_account, user)
     except IntegrityError:  # a concurrent request gave the role or took the user name
         raise ServiceError(
             _("This account already has this role, or the name was taken meanwhile."),
             field="username",
         ) from None
+
+
+def _checked_account(username: str, account: NewAccount) -> NewAccount:
+    """The new account's data, checked: a valid user name, a valid e-mail, a password that
+    passes Django's validators (or none)."""
+    try:
+        get_user_model().username_validator(username)
+    except ValidationError as exc:
+        raise ServiceError(" ".join(exc.messages), field="username") from None
+    email = account.email.strip()
+    if not email:
+        raise ServiceError(_("Give the e-mail address of the new account."), field="email")
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise ServiceError(_("Enter a valid e-mail address."), field="email") from None
+    account = replace(
+        account,
+        email=email,
+        first_name=account.first_name.strip(),
+        last_name=account.last_name.strip(),
+        password=account.password or None,
+    )
+    if account.password is not None:
+        probe = get_user_model()(
+            username=username,
+            email=email,
+            first_name=account.first_name,
+            last_name=account.last_name,
+        )
+        try:
+            validate_password(account.password, probe)
+        except ValidationError as exc:
+            raise ServiceError(" ".join(exc.messages), field="new_password") from None
+    return account
 
 
 def _save_assignment(
@@ -81,36 +138,88 @@ def _save_assignment(
     username: str,
     role: str,
     team_id: int | None,
-    new_password: str | None,
+    new_account: NewAccount | None,
     user: Any,
 ) -> RoleAssignment:
     with transaction.atomic():
         created = target is None
         if target is None:
-            target = get_user_model().objects.create_user(username=username, password=new_password)
+            assert new_account is not None
+            target = get_user_model().objects.create_user(
+                username=username,
+                email=new_account.email,
+                password=new_account.password,  # None: an unusable password
+                first_name=new_account.first_name,
+                last_name=new_account.last_name,
+            )
         assignment = RoleAssignment.objects.create(
             user=target, edition=edition, role=role, team_id=team_id
         )
+        after = _state(assignment) | {"account_created": created}
+        if created:
+            after["has_password"] = new_account is not None and new_account.password is not None
         record(
             "bridgeko.role.assigned",
             user=user,
             edition=edition,
             obj=assignment,
-            after=_state(assignment) | {"account_created": created},
-            summary=Message(
-                (
-                    N_("%(user)s – %(role)s (team %(team)s)")
-                    if assignment.team_id
-                    else N_("%(user)s – %(role)s")
-                ),
-                {
-                    "user": str(assignment.user),
-                    "role": Message(english(Role(assignment.role).label)),
-                    "team": assignment.team_id or "",
-                },
-            ),
+            after=after,
+            summary=_summary(assignment),
         )
     return assignment
+
+
+def _summary(assignment: RoleAssignment) -> Message:
+    """The audit summary: the account, the role and a captain's team by its name."""
+    return Message(
+        (
+            N_("%(user)s – %(role)s (team %(team)s)")
+            if assignment.team_id
+            else N_("%(user)s – %(role)s")
+        ),
+        {
+            "user": str(assignment.user),
+            "role": Message(english(Role(assignment.role).label)),
+            "team": _team_name(assignment.team_id),
+        },
+    )
+
+
+def _team_name(team_id: int | None) -> str:
+    if team_id is None:
+        return ""
+    team_model = RoleAssignment._meta.get_field("team").related_model
+    assert team_model is not None and not isinstance(team_model, str)
+    name = team_model._default_manager.filter(pk=team_id).values_list("name", flat=True).first()
+    return str(name) if name is not None else str(team_id)
+
+
+def teams_of(edition: Any) -> list[tuple[int, str]]:
+    """The edition's teams as (id, name), by name: what a captain's role is given for.
+
+    The team's model is the target of the lazy foreign key ``RoleAssignment.team`` (this app is
+    below the entries app and does not import it)."""
+    team_model = RoleAssignment._meta.get_field("team").related_model
+    assert team_model is not None and not isinstance(team_model, str)
+    return [
+        (int(pk), str(name))
+        for pk, name in team_model._default_manager.filter(edition=edition)
+        .order_by("name", "pk")
+        .values_list("pk", "name")
+    ]
+
+
+def set_password_link_path(account: Any) -> str:
+    """The path of a one-time link through which ``account`` sets its password (Django's
+    password-reset token: it stops working once the password is set, or after
+    ``PASSWORD_RESET_TIMEOUT``). Nothing is sent: the organiser hands the link over."""
+    return reverse(
+        "accounts:set_password",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(account.pk)),
+            "token": default_token_generator.make_token(account),
+        },
+    )
 
 
 def _state(assignment: RoleAssignment) -> dict[str, Any]:
@@ -153,17 +262,6 @@ def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
             edition=assignment.edition,
             obj=assignment,
             before=before,
-            summary=Message(
-                (
-                    N_("%(user)s – %(role)s (team %(team)s)")
-                    if assignment.team_id
-                    else N_("%(user)s – %(role)s")
-                ),
-                {
-                    "user": str(assignment.user),
-                    "role": Message(english(Role(assignment.role).label)),
-                    "team": assignment.team_id or "",
-                },
-            ),
+            summary=_summary(assignment),
         )
         assignment.delete()

@@ -10,32 +10,31 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from bridgeko.accounts import services
-from bridgeko.accounts.forms import RegistrarForm
+from bridgeko.accounts.forms import ACCOUNT_LIST, RegistrarForm
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.accounts.permissions import registrar_required
+from bridgeko.accounts.views import account_choices, give_role
 from bridgeko.core.errors import ServiceError
-from bridgeko.core.forms import apply_service_error
 
 
 @registrar_required
 def site_roles(request: HttpRequest) -> HttpResponse:
     form = RegistrarForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            services.assign_role(
-                edition=None,
-                username=form.cleaned_data["username"],
-                role=Role.REGISTRAR,
-                new_password=form.cleaned_data["new_password"] or None,
-                user=request.user,
-            )
-        except ServiceError as exc:
-            apply_service_error(form, exc)
-        else:
-            messages.success(request, _("Role assigned."))
+        done = give_role(request, form, edition=None, role=Role.REGISTRAR, team_id=None)
+        if done is not None:
             return redirect("accounts:site_roles")
     assignments = RoleAssignment.objects.filter(edition__isnull=True).select_related("user")
-    return render(request, "accounts/site_roles.html", {"form": form, "assignments": assignments})
+    return render(
+        request,
+        "accounts/site_roles.html",
+        {
+            "form": form,
+            "assignments": assignments,
+            "accounts": account_choices(),
+            "account_list": ACCOUNT_LIST,
+        },
+    )
 
 
 @require_POST

@@ -12,7 +12,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
+from bridgeko.accounts.models import Role
+from bridgeko.accounts.permissions import ORGANISERS, edition_role_required, is_organiser
 from bridgeko.competition import schedule
 from bridgeko.core.errors import ServiceError
 from bridgeko.draw import display, schedule_services, services
@@ -20,6 +21,10 @@ from bridgeko.draw.forms import AnnounceForm, DefaultsForm, ManualDrawForm, Matc
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.entries.models import Team
+
+TD = str(Role.TD)
+"""A TD reads the draw and the dates; announcing, committing, holding the draw and setting the
+dates stay the organiser's."""
 
 
 def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
@@ -37,15 +42,20 @@ def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
             initial={"place": draw.place, "at": draw.scheduled_at} if draw else None
         ),
         "manual_form": ManualDrawForm(),
+        "can_edit": True,  # the organiser's forms; False for a TD, who reads the page
     }
     context.update(forms)
     return context
 
 
 @require_safe
-@edition_role_required(*ORGANISERS)
+@edition_role_required(TD)
 def manage(request: HttpRequest, edition: Edition) -> HttpResponse:
-    return render(request, "draw/manage.html", _manage_context(edition))
+    return render(
+        request,
+        "draw/manage.html",
+        _manage_context(edition, can_edit=is_organiser(request.user, edition)),
+    )
 
 
 def _done(request: HttpRequest, edition: Edition, message: str) -> HttpResponse:
@@ -140,7 +150,7 @@ def manual(request: HttpRequest, edition: Edition) -> HttpResponse:
 
 
 @require_safe
-@edition_role_required(*ORGANISERS)
+@edition_role_required(TD)
 def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
     draw = services.draw_of(edition)
     rounds = []
@@ -169,6 +179,7 @@ def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
             "rounds": rounds,
             "deadline": deadline,
             "defaults_form": DefaultsForm(initial=initial),
+            "can_edit": is_organiser(request.user, edition),
             "preliminary": preliminary,
             "no_preliminary": (
                 schedule_services.no_preliminary_rounds_text(draw)

@@ -12,7 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.models import Role
-from bridgeko.accounts.permissions import ORGANISERS, edition_role_required, is_organiser
+from bridgeko.accounts.permissions import (
+    ORGANISERS,
+    edition_role_required,
+    has_role,
+    is_organiser,
+)
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.core.search import SEARCH_MAX_LENGTH, cut_search
@@ -31,6 +36,9 @@ from bridgeko.players import queries as player_queries
 from bridgeko.players.models import Player
 
 CAPTAIN = str(Role.CAPTAIN)
+TD = str(Role.TD)
+"""A TD reads the teams, rosters, pairs and conditions of entry; only the chief TD (an
+organiser role) changes a frozen roster (R7.2) and records the conditions."""
 
 
 def _team(edition: Edition, team: int) -> Team:
@@ -65,13 +73,14 @@ def _roster(form: TeamForm) -> list[Player] | None:
 
 
 @require_safe
-@edition_role_required(*ORGANISERS)
+@edition_role_required(TD)
 def team_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(
         request,
         "entries/list.html",
         {
             "edition": edition,
+            "can_edit": is_organiser(request.user, edition),
             "teams": queries.edition_teams(edition),
             "closing": queries.closing_of(edition),
             "reg": edition.regulations,
@@ -108,7 +117,7 @@ def team_create(request: HttpRequest, edition: Edition) -> HttpResponse:
 
 
 @require_safe
-@edition_role_required(CAPTAIN, team_kwarg="team")
+@edition_role_required(CAPTAIN, TD, team_kwarg="team")
 def team_detail(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
     info = queries.team_info(_team(edition, team))
     return render(
@@ -119,6 +128,9 @@ def team_detail(request: HttpRequest, edition: Edition, team: int) -> HttpRespon
             "info": info,
             "team": info.team,
             "organiser": is_organiser(request.user, edition),
+            # the team's captain (or an organiser); a TD only reads the team
+            "can_edit": has_role(request.user, edition, [CAPTAIN], team_id=info.team.pk),
+            "staff": has_role(request.user, edition, [TD]),  # a TD or an organiser
             "reg": edition.regulations,
         },
     )
@@ -183,11 +195,17 @@ def team_pairs(request: HttpRequest, edition: Edition, team: int) -> HttpRespons
     return render(request, "entries/pairs.html", {"edition": edition, "form": form, "team": obj})
 
 
-@edition_role_required(*ORGANISERS)
+@edition_role_required(TD)
 def team_conditions(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
     obj = _team(edition, team)
+    can_edit = is_organiser(request.user, edition)
+    if request.method == "POST" and not can_edit:
+        raise PermissionDenied  # a TD reads the conditions; the organiser records them
     pairs = list(Pair.objects.filter(team=obj).select_related("player_a", "player_b"))
     form = ConditionsForm(request.POST or None, team=obj, pairs=pairs)
+    if not can_edit:
+        for field in form.fields.values():
+            field.disabled = True
     if request.method == "POST" and form.is_valid():
         try:
             services.record_conditions(
@@ -207,7 +225,13 @@ def team_conditions(request: HttpRequest, edition: Edition, team: int) -> HttpRe
     return render(
         request,
         "entries/conditions.html",
-        {"edition": edition, "form": form, "team": obj, "info": queries.team_info(obj)},
+        {
+            "edition": edition,
+            "form": form,
+            "team": obj,
+            "info": queries.team_info(obj),
+            "can_edit": can_edit,
+        },
     )
 
 

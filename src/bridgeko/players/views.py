@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
@@ -51,6 +52,11 @@ def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
             elo_list__reference_date=reference, player__in=[p.pk for p in page]
         ).values_list("player_id", "elo")
     )
+    rostered = set(
+        Player.objects.filter(
+            pk__in=[p.pk for p in page], roster_entries__edition=edition
+        ).values_list("pk", flat=True)
+    )
     rows = [(p, elo.get(p.pk)) for p in page]
     return render(
         request,
@@ -64,6 +70,7 @@ def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
             "search_max": SEARCH_MAX_LENGTH,
             "reference": reference,
             "can_change": is_registrar(request.user),
+            "rostered": rostered,  # linked to their read-only page
         },
     )
 
@@ -73,9 +80,40 @@ def player_create(request: HttpRequest, edition: Edition) -> HttpResponse:
     return _player_form(request, edition, None)
 
 
-@registrar_required
+@edition_role_required(str(Role.TD), REGISTRAR)
 def player_edit(request: HttpRequest, edition: Edition, pk: int) -> HttpResponse:
-    return _player_form(request, edition, get_object_or_404(Player, pk=pk))
+    """The registrar edits the player; an edition's organisers and TDs read the page of a
+    player on one of the edition's rosters (read only: a POST is refused)."""
+    if is_registrar(request.user):
+        return _player_form(request, edition, get_object_or_404(Player, pk=pk))
+    if request.method != "GET":
+        raise PermissionDenied  # only a registrar changes the register (issue 8)
+    player = get_object_or_404(Player, pk=pk, roster_entries__edition=edition)
+    return render(request, "players/detail.html", _player_page(edition, player))
+
+
+def _player_page(edition: Edition, player: Player) -> dict[str, object]:
+    """The read-only page: the player, their Elo of the edition's reference date and their team
+    in the edition (read through the roster's reverse key: this app does not import the entries
+    app, which is above it)."""
+    reference = edition.regulations.rating.reference_date
+    elo = (
+        EloRating.objects.filter(elo_list__reference_date=reference, player=player)
+        .values_list("elo", flat=True)
+        .first()
+    )
+    team = (
+        player.roster_entries.filter(edition=edition)
+        .values("team_id", "team__name", "position")
+        .first()
+    )
+    return {
+        "edition": edition,
+        "player": player,
+        "elo": elo,
+        "reference": reference,
+        "team": team,
+    }
 
 
 def _player_form(request: HttpRequest, edition: Edition, player: Player | None) -> HttpResponse:
