@@ -356,7 +356,7 @@ def test_replacing_a_card_asks_and_keeps_the_old_file(
     entry = AuditEntry.objects.get(action="bridgeko.card.replaced")
     assert entry.before["card"]["file"] == "stara.pdf" and entry.after["card"]["file"] == "nova.png"
     html = kapitan.get(_url("entries:my_team_of", team)).content.decode()
-    assert "nova.png" in html and "stara.pdf" in html and "1 earlier card" in html
+    assert "nova.png" in html and "stara.pdf" in html and "Earlier cards: 1" in html
 
 
 @pytest.mark.usefixtures("in_time")
@@ -456,3 +456,13 @@ def test_after_login_captain_lands_on_my_team(world: World) -> None:
     assert _login(Client(), "public") == reverse("home")
     public_page = reverse("public:home", kwargs={"edition": slug})
     assert _login(Client(), "captain", public_page) == public_page  # an explicit next wins
+
+
+@pytest.mark.django_db
+def test_my_team_in_czech(world: World, team: Team) -> None:
+    client = _captain(world.edition, team, "kapitanka")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "cs"
+    html = client.get(_url("entries:my_team_of", team)).content.decode()
+    assert "Můj tým: Orli" in html
+    assert "Uzávěrka přihlášek uplynula (konec dne 1999-03-05, R3.2, I12)" in html
+    assert "Los ještě neproběhl" in html and "Zbývá zaplatit" in html

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.competition.regulations import Stage
@@ -23,7 +24,7 @@ def _round_name(stage: Stage, number: int) -> str:
         Stage.QUARTERFINAL: _("Quarterfinals"),
         Stage.SEMIFINAL: _("Semifinals"),
         Stage.THIRD_PLACE: _("3rd place"),
-        Stage.FINAL: _("Final"),
+        Stage.FINAL: pgettext("round", "Final"),
     }
     return names.get(stage) or _("Preliminary round %(n)s") % {"n": number}
 
