@@ -466,3 +466,26 @@ def test_my_team_in_czech(world: World, team: Team) -> None:
     assert "Můj tým: Orli" in html
     assert "Uzávěrka přihlášek uplynula (konec dne 1999-03-05, R3.2, I12)" in html
     assert "Los ještě neproběhl" in html and "Zbývá zaplatit" in html
+
+
+@pytest.mark.django_db
+def test_demo_captain_lands_on_my_team_with_the_published_dates(db: Any) -> None:
+    from bridgeko.demo import DEMO_SLUG, load_demo
+
+    load_demo("demo-pass")
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    landed = _login_as(client, "captain", "demo-pass")
+    assert landed == reverse("entries:my_team", kwargs={"edition": DEMO_SLUG})
+    html = client.get(landed).content.decode()
+    section = html.split('id="matches"')[1]
+    assert "Preliminary round 1" in section or "Quarterfinals" in section
+    assert "not published yet" not in section.split("Quarterfinals")[0]  # R14.1: published
+    assert "late_reason" not in html
+
+
+def _login_as(client: Client, username: str, password: str) -> str:
+    response = client.post(
+        reverse("login"), {"username": username, "password": password}, follow=True
+    )
+    return str(response.redirect_chain[-1][0])
