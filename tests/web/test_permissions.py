@@ -109,6 +109,51 @@ def _no_show(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return {"edition": edition.slug, "no_show": show.pk}
 
 
+def _pair(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A declared pair of the edition's team (two players of its roster)."""
+    from bridgeko.entries.models import Pair, RosterEntry
+    from bridgeko.players.models import Player
+
+    edition = edition or world.edition
+    team = _team_in(edition)
+    players = []
+    for k in (1, 2):
+        player, _created = Player.objects.get_or_create(
+            federation_id=f"PP{k}-{edition.slug}", defaults={"name": f"Hráč páru {k}"}
+        )
+        RosterEntry.objects.get_or_create(
+            edition=edition, team_id=team, player=player, defaults={"position": 10 + k}
+        )
+        players.append(player)
+    pair, _created = Pair.objects.get_or_create(
+        team_id=team, player_a=players[0], player_b=players[1]
+    )
+    return {"edition": edition.slug, "team": team, "pair": pair.pk}
+
+
+def _card(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A convention card uploaded for the pair of :func:`_pair`."""
+    from django.core.files.base import ContentFile
+
+    from bridgeko.entries.models import ConventionCard, Pair
+
+    kwargs = _pair(world, edition)
+    pair = Pair.objects.select_related("player_a", "player_b").get(pk=kwargs["pair"])
+    card = ConventionCard.objects.filter(pair=pair).first()
+    if card is None:
+        card = ConventionCard(
+            team_id=kwargs["team"],
+            pair=pair,
+            pair_label=pair.label,
+            original_name="karta.pdf",
+            size=9,
+            content_type="application/pdf",
+            uploaded_at=datetime(1999, 2, 1, 10, tzinfo=UTC),
+        )
+        card.file.save(f"test/{kwargs['edition']}.pdf", ContentFile(b"%PDF-1.4\n"), save=True)
+    return {"edition": kwargs["edition"], "team": kwargs["team"], "card": card.pk}
+
+
 def _player(world: World, edition: Edition | None = None) -> dict[str, Any]:
     """A player on the roster of the edition's team (the register is shared by every edition:
     the player "of" an edition is one its teams play with)."""
@@ -166,7 +211,7 @@ def _match(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return {"edition": (edition or world.edition).slug, "match": "R1-M2"}
 
 
-OBJECT_KWARGS: frozenset[Kwargs] = frozenset({_team, _player, _role, _no_show})
+OBJECT_KWARGS: frozenset[Kwargs] = frozenset({_team, _player, _role, _no_show, _pair, _card})
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
 
@@ -174,6 +219,7 @@ ORGANISER_CAPTAIN = frozenset({"organiser", "captain"})
 ORGANISER_TD = frozenset({"organiser", "td"})
 ORGANISER_CAPTAIN_TD = frozenset({"organiser", "captain", "td"})
 """A TD reads every team's page (issue 9); a captain their own team's."""
+ORGANISER_TD_CAPTAIN = ORGANISER_CAPTAIN_TD
 REGISTER_READERS = frozenset({"organiser", "td", "registrar"})
 """Who reads the player register under an edition's URL (issue 8: an edition's organiser and
 TDs read it, only the registrar changes it)."""
@@ -223,6 +269,12 @@ REGISTRY: list[Protected] = [
     Protected("entries:closing", "get", ORGANISER),
     Protected("entries:closing", "post", ORGANISER),
     Protected("entries:reopen", "post", ORGANISER),
+    # a captain's own team (issue 9): My team, convention cards (R3.1b)
+    Protected("entries:my_team", "get", ORGANISER_CAPTAIN),
+    Protected("entries:my_team_of", "get", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("entries:card_upload", "get", ORGANISER_CAPTAIN, kwargs=_pair),
+    Protected("entries:card_upload", "post", ORGANISER_CAPTAIN, kwargs=_pair),
+    Protected("entries:card", "get", ORGANISER_TD_CAPTAIN, kwargs=_card),
     # draw (bridgeko.draw): organisers; a TD reads the draw and the dates (issue 9)
     Protected("draw:manage", "get", ORGANISER_TD),
     Protected("draw:announce", "post", ORGANISER),

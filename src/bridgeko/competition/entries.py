@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 
 from bridgeko.competition.messages import N_, Message, Param, Worded
 from bridgeko.competition.regulations import EntryRules, FeeRules, Regulations
-from bridgeko.competition.schedule import by_end_of_day
+from bridgeko.competition.schedule import by_end_of_day, end_of_day
 
 __all__ = [
     "ConditionProblem",
@@ -45,6 +45,7 @@ __all__ = [
     "RosterFrozenError",
     "RosterProblem",
     "TeamKey",
+    "captain_changes_closed",
     "captain_of",
     "change_roster",
     "check_roster",
@@ -769,3 +770,37 @@ def close_entries(
         )
     reason = closing_reason(len(accepted), reg)
     return EntriesOutcome(accepted, results, cancelled, refunds, str(reason), reason)
+
+
+# --------------------------------------------------------------------------------------------
+# What a captain may still declare (R3.2, R7.2)
+# --------------------------------------------------------------------------------------------
+
+CAPTAIN_CLOSED_ENTERED = N_(
+    "The team has entered: its roster and pairs are frozen (R7.2). Only the organiser may "
+    "change them now."
+)
+CAPTAIN_CLOSED_DEADLINE = N_(
+    "The entry deadline has passed (the end of %(deadline)s, R3.2, I12). Only the organiser "
+    "may change the entry now."
+)
+
+
+def captain_changes_closed(
+    *, entered: bool, now: datetime, reg: Regulations, frozen_by_entry: bool = True
+) -> Message | None:
+    """Why a captain may no longer declare or change what the team sends the organiser, or
+    None while they may.
+
+    The conditions of entry must be met by the entry deadline (R3.2, I12: the end of that day
+    in the organiser's time zone), so after it a captain's declaration can no longer count.
+    ``entered``: the entry form was received; from then on the roster is frozen (R7.2) and
+    with it the pairs made of it (``frozen_by_entry``). A convention card of a pair already
+    declared (R3.1b) is not part of the roster: it may be sent until the deadline
+    (``frozen_by_entry=False``). ``now`` must be aware.
+    """
+    if now > end_of_day(reg.entry.deadline, reg):
+        return Message(CAPTAIN_CLOSED_DEADLINE, {"deadline": reg.entry.deadline.isoformat()})
+    if entered and frozen_by_entry:
+        return Message(CAPTAIN_CLOSED_ENTERED)
+    return None

@@ -12,7 +12,7 @@ same on SQLite and PostgreSQL (a backup made on one restores on the other):
    and permissions by their natural keys (content type and permission ids differ between
    databases); date-times keep their microseconds;
 3. one line per **uploaded file** under ``MEDIA_ROOT`` (``{"file": "relative/path", "data":
-   "<base64>"}``) — none today: bridgeko reads every upload into the database;
+   "<base64>"}``) — the captains' convention cards (``entries.ConventionCard``, R3.1b);
 4. a **trailer**: ``{"end": "bridgeko-backup", "objects": N, "files": M}`` — a file without
    it was cut short.
 

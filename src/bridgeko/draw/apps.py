@@ -12,4 +12,4 @@ class DrawConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from bridgeko.draw import dashboard_items  # noqa: F401  (registers providers)
+        from bridgeko.draw import dashboard_items, team_matches  # noqa: F401  (registers providers)

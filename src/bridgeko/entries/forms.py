@@ -166,3 +166,17 @@ class FeeForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class CardForm(forms.Form):
+    """A pair's convention card (R3.1b); what the file is, is the service's check (by content)."""
+
+    file = forms.FileField(
+        label=_("Convention card (PDF, PNG or JPEG)"),
+        widget=forms.ClearableFileInput(
+            attrs={"accept": ".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"}
+        ),
+    )
+    replace = forms.BooleanField(
+        label=_("Replace the current card (it is kept in the history)"), required=False
+    )

@@ -170,3 +170,44 @@ class NoShow(models.Model):
     @property
     def withdrawn(self) -> bool:
         return self.withdrawn_at is not None
+
+
+class ConventionCard(models.Model):
+    """A convention card (R3.1b) uploaded by the captain (or the organiser) for a declared pair.
+
+    The file lies under ``MEDIA_ROOT`` (``cards/<edition>/<team>/<random>.<pdf|png|jpg>``: a
+    name of our own, never the uploaded one) and is served only by
+    the permission-checked view ``entries:card``. A replacement keeps the old card (and file):
+    the old row gets ``replaced_at``/``replaced_by``; the pair's current card is the one not
+    replaced. When a pair is no longer declared its cards stay (``pair`` empty,
+    ``pair_label`` says whose they were)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="convention_cards")
+    pair = models.ForeignKey(
+        Pair, on_delete=models.SET_NULL, null=True, blank=True, related_name="cards"
+    )
+    pair_label = models.CharField(_("pair"), max_length=250)
+    file = models.FileField(_("file"), upload_to="cards", max_length=300)
+    original_name = models.CharField(_("file name"), max_length=255)
+    size = models.PositiveIntegerField(_("size (bytes)"))
+    content_type = models.CharField(_("content type"), max_length=40)
+    uploaded_at = models.DateTimeField(_("uploaded"))
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    replaced_at = models.DateTimeField(_("replaced"), null=True, blank=True)
+    replaced_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ("team", "pair_label", "-uploaded_at")
+        verbose_name = _("convention card")
+        verbose_name_plural = _("convention cards")
+
+    def __str__(self) -> str:
+        return f"{self.pair_label}: {self.original_name}"
+
+    @property
+    def current(self) -> bool:
+        return self.replaced_at is None

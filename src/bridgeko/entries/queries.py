@@ -12,13 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
 from bridgeko.competition.rating import team_elo_for
 from bridgeko.core.i18n import tr_stored
 from bridgeko.editions.models import Edition
-from bridgeko.entries.models import EntriesClosing, NoShow, Pair, RosterEntry, Team
+from bridgeko.entries.models import (
+    ConventionCard,
+    EntriesClosing,
+    NoShow,
+    Pair,
+    RosterEntry,
+    Team,
+)
 from bridgeko.players.models import EloRating, Player
 
 
@@ -212,3 +220,48 @@ def closing_reason_text(closing: EntriesClosing) -> str:
         edition_id=closing.edition_id, accepted=True, late_entry=False
     ).count()
     return tr_stored(closing.reason, rules.closing_reason(entered, closing.edition.regulations))
+
+
+def captained_teams(user: Any, edition: Edition | None = None) -> list[Team]:
+    """The teams ``user`` captains (a captain's role), in ``edition`` or in every edition (the
+    newest edition first)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    qs = Team.objects.filter(
+        role_assignments__user=user, role_assignments__role="captain"
+    ).select_related("edition")
+    if edition is not None:
+        qs = qs.filter(edition=edition)
+    return list(qs.distinct().order_by("-edition__year", "edition__slug", "name"))
+
+
+@dataclass(frozen=True, slots=True)
+class PairCards:
+    """A declared pair with its current convention card (None: none uploaded) and the cards
+    it replaced, newest first."""
+
+    pair: Pair
+    card: ConventionCard | None
+    replaced: tuple[ConventionCard, ...]
+
+
+def pair_cards(team: Team, pairs: Sequence[Pair]) -> list[PairCards]:
+    """Each pair of ``pairs`` with its convention cards (one query)."""
+    by_pair: dict[int, list[ConventionCard]] = {p.pk: [] for p in pairs}
+    for card in ConventionCard.objects.filter(team=team, pair__in=list(pairs)).order_by(
+        "-uploaded_at", "-pk"
+    ):
+        if card.pair_id is not None:
+            by_pair[card.pair_id].append(card)
+    out = []
+    for pair in pairs:
+        cards = by_pair[pair.pk]
+        current = next((c for c in cards if c.replaced_at is None), None)
+        out.append(PairCards(pair, current, tuple(c for c in cards if c is not current)))
+    return out
+
+
+def former_pairs_cards(team: Team) -> list[ConventionCard]:
+    """Cards of pairs no longer declared (kept, never deleted)."""
+    cards = ConventionCard.objects.filter(team=team, pair__isnull=True)
+    return list(cards.order_by("-uploaded_at"))

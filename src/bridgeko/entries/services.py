@@ -18,11 +18,16 @@ The read side (:func:`~bridgeko.entries.queries.edition_teams` and the rest) is
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import Any
 
+from django.conf import settings
+from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
+from django.template.defaultfilters import filesizeformat
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.permissions import is_organiser
@@ -30,12 +35,13 @@ from bridgeko.audit.services import record
 from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
 from bridgeko.competition.messages import N_, Message, Param
-from bridgeko.competition.schedule import end_of_day
+from bridgeko.competition.schedule import end_of_day, zone
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.editions.models import Edition, EditionStage
 from bridgeko.editions.services import draw_held, move_stage
-from bridgeko.entries.models import EntriesClosing, Pair, RosterEntry, Team
+from bridgeko.entries import cards
+from bridgeko.entries.models import ConventionCard, EntriesClosing, Pair, RosterEntry, Team
 from bridgeko.entries.queries import barred_players, closing_of, conditions_of, edition_teams
 from bridgeko.players.models import Player
 
@@ -324,29 +330,40 @@ def set_pairs(
             )
         seen.add(key)
     organiser = is_organiser(user, team.edition)
-    frozen = ServiceError(_("After entry only the organiser may change the declared pairs."))
-    if team.frozen and not organiser:
-        raise frozen
+
+    def closed(entered: bool) -> ServiceError | None:
+        reg = team.edition.regulations
+        reason = rules.captain_changes_closed(entered=entered, now=now, reg=reg)
+        return None if organiser or reason is None else ServiceError(tr(reason))
+
+    refused = closed(team.frozen)
+    if refused is not None:
+        raise refused
     with transaction.atomic():
         team = Team.objects.select_for_update().get(pk=team.pk)
-        if team.frozen and not organiser:  # the entry form was recorded meanwhile
-            raise frozen
+        refused = closed(team.frozen)  # the entry form was recorded meanwhile
+        if refused is not None:
+            raise refused
         if set(RosterEntry.objects.filter(team=team).values_list("player_id", flat=True)) != roster:
             raise ServiceError(
                 _("The roster was changed meanwhile; check the pairs again."), field="pairs"
             )
         before = _team_state(team)
-        old = {
-            frozenset((p.player_a_id, p.player_b_id)): p.card_received
-            for p in Pair.objects.filter(team=team)
-        }
-        Pair.objects.filter(team=team).delete()
-        created = [
-            Pair.objects.create(
-                team=team, player_a=a, player_b=b, card_received=old.get(frozenset((a.pk, b.pk)))
-            )
-            for a, b in pairs
-        ]
+        # A pair declared again keeps its row: its receipt date and its convention cards. A
+        # pair no longer declared goes; its uploaded cards stay (ConventionCard.pair empties).
+        old = {frozenset((p.player_a_id, p.player_b_id)): p for p in Pair.objects.filter(team=team)}
+        kept: set[int] = set()
+        created: list[Pair] = []
+        for a, b in pairs:
+            pair = old.get(frozenset((a.pk, b.pk)))
+            if pair is None:
+                pair = Pair.objects.create(team=team, player_a=a, player_b=b)
+            elif (pair.player_a_id, pair.player_b_id) != (a.pk, b.pk):
+                pair.player_a, pair.player_b = a, b
+                pair.save(update_fields=["player_a", "player_b"])
+            kept.add(pair.pk)
+            created.append(pair)
+        Pair.objects.filter(team=team).exclude(pk__in=kept).delete()
         record(
             "bridgeko.team.pairs_declared",
             user=user,
@@ -358,6 +375,136 @@ def set_pairs(
             at=now,
         )
     return created
+
+
+def card_max_bytes() -> int:
+    """The size limit of a convention card (the setting ``BRIDGEKO_CARD_MAX_BYTES``)."""
+    return int(getattr(settings, "BRIDGEKO_CARD_MAX_BYTES", cards.DEFAULT_MAX_BYTES))
+
+
+def _clean_file_name(name: str) -> str:
+    """The uploaded file's own name, for showing and for the download's name only (it is never
+    a path here): its last part, without control characters, at most 200 characters."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    base = "".join(ch for ch in base if ch.isprintable()).strip()
+    return base[-200:] or "card"
+
+
+def _card_state(card: ConventionCard | None) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    return {
+        "pair": card.pair_label,
+        "file": card.original_name,
+        "stored_as": card.file.name,
+        "size": card.size,
+        "content_type": card.content_type,
+        "uploaded_at": card.uploaded_at,
+    }
+
+
+def upload_card(
+    *,
+    pair: Pair,
+    data: bytes,
+    file_name: str,
+    user: Any,
+    now: datetime,
+    replace: bool = False,
+) -> ConventionCard:
+    """Stores a pair's convention card (R3.1b): a PDF, PNG or JPEG (judged by its content) of at
+    most :func:`card_max_bytes`. The organiser's receipt date of the card (``card_received``)
+    is set to the day of the upload (the organiser's time zone, I12) unless one is recorded.
+
+    A captain may upload until the entry deadline (R3.2; the engine's
+    :func:`~bridgeko.competition.entries.captain_changes_closed`), also after entry: a card is
+    not part of the frozen roster. A pair that has a card gets a new one only with
+    ``replace=True`` (the page asked); the old card and its file are kept, marked replaced."""
+    team = pair.team
+    edition = team.edition
+    reg = edition.regulations
+    if not is_organiser(user, edition):
+        reason = rules.captain_changes_closed(
+            entered=team.frozen, now=now, reg=reg, frozen_by_entry=False
+        )
+        if reason is not None:
+            raise ServiceError(tr(reason))
+    limit = card_max_bytes()
+    if not data:
+        raise ServiceError(_("The file is empty."), field="file")
+    if len(data) > limit:
+        raise ServiceError(
+            _("The file is too large: %(size)s; a convention card may have at most %(max)s.")
+            % {"size": filesizeformat(len(data)), "max": filesizeformat(limit)},
+            field="file",
+        )
+    kind = cards.sniff(data[:16])
+    if kind is None:
+        raise ServiceError(
+            _(
+                "This file is not a PDF, PNG or JPEG picture (judged by its content, not its "
+                "name). Save the convention card as one of these and upload it again."
+            ),
+            field="file",
+        )
+    name = _clean_file_name(file_name)
+    with transaction.atomic():
+        Team.objects.select_for_update().filter(pk=team.pk).first()
+        pair = Pair.objects.select_related("player_a", "player_b").get(pk=pair.pk)
+        current = ConventionCard.objects.filter(pair=pair, replaced_at__isnull=True).first()
+        if current is not None and not replace:
+            raise ServiceError(
+                _(
+                    "This pair already has a convention card (%(file)s). Confirm that the new "
+                    "file replaces it; the old one is kept."
+                )
+                % {"file": current.original_name},
+                field="replace",
+            )
+        card = ConventionCard(
+            team=team,
+            pair=pair,
+            pair_label=pair.label,
+            original_name=name,
+            size=len(data),
+            content_type=kind.content_type,
+            uploaded_at=now,
+            uploaded_by=user if getattr(user, "is_authenticated", False) else None,
+        )
+        stored = f"{edition.slug}/{team.pk}/{uuid.uuid4().hex}.{kind.extension}"
+        card.file.save(stored, ContentFile(data), save=False)
+        try:
+            card.save()
+            before = {"card": _card_state(current), "card_received": pair.card_received}
+            if current is not None:
+                current.replaced_at = now
+                current.replaced_by = card
+                current.save(update_fields=["replaced_at", "replaced_by"])
+            if pair.card_received is None:
+                pair.card_received = timezone.localtime(now, zone(reg)).date()
+                pair.save(update_fields=["card_received"])
+            params: dict[str, Param] = {"pair": pair.label, "file": name}
+            if current is not None:
+                params["old"] = current.original_name
+            record(
+                "bridgeko.card.replaced" if current is not None else "bridgeko.card.uploaded",
+                user=user,
+                edition=edition,
+                obj=team,
+                before=before,
+                after={"card": _card_state(card), "card_received": pair.card_received},
+                summary=Message(
+                    N_("Convention card of %(pair)s replaced by %(file)s (%(old)s kept)")
+                    if current is not None
+                    else N_("Convention card of %(pair)s uploaded: %(file)s"),
+                    params,
+                ),
+                at=now,
+            )
+        except BaseException:
+            card.file.delete(save=False)  # a file no row names (nothing was saved)
+            raise
+    return card
 
 
 def record_conditions(

@@ -3,27 +3,34 @@ and only before the freeze (R7.2). Every write calls a service."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, Resolver404, resolve, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from bridgeko.accounts.models import Role
+from bridgeko.accounts.models import ORGANISER_ROLES, Role, RoleAssignment
 from bridgeko.accounts.permissions import (
     ORGANISERS,
     edition_role_required,
     has_role,
     is_organiser,
 )
+from bridgeko.competition import entries as rules
+from bridgeko.core import team_matches
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
+from bridgeko.core.i18n import tr
 from bridgeko.core.search import SEARCH_MAX_LENGTH, cut_search
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries, services
 from bridgeko.entries.forms import (
+    CardForm,
     ConditionsForm,
     FeeForm,
     PairsForm,
@@ -31,7 +38,7 @@ from bridgeko.entries.forms import (
     TeamForm,
     player_label,
 )
-from bridgeko.entries.models import Pair, Team
+from bridgeko.entries.models import ConventionCard, Pair, Team
 from bridgeko.players import queries as player_queries
 from bridgeko.players.models import Player
 
@@ -131,9 +138,74 @@ def team_detail(request: HttpRequest, edition: Edition, team: int) -> HttpRespon
             # the team's captain (or an organiser); a TD only reads the team
             "can_edit": has_role(request.user, edition, [CAPTAIN], team_id=info.team.pk),
             "staff": has_role(request.user, edition, [TD]),  # a TD or an organiser
+            # the organiser's and TDs' notes (late entry, fee decision): never a captain's
+            "internal": has_role(request.user, edition, [TD]),
+            "pair_cards": queries.pair_cards(info.team, info.pairs),
             "reg": edition.regulations,
         },
     )
+
+
+def _closed_for_captain(
+    request: HttpRequest, edition: Edition, team: Team, *, frozen_by_entry: bool = True
+) -> str:
+    """Why the captain may no longer declare pairs (or upload cards), in the reader's
+    language; empty while they may (and always for an organiser). The rule is the engine's."""
+    if is_organiser(request.user, edition):
+        return ""
+    reason = rules.captain_changes_closed(
+        entered=team.frozen,
+        now=timezone.now(),
+        reg=edition.regulations,
+        frozen_by_entry=frozen_by_entry,
+    )
+    return tr(reason) if reason is not None else ""
+
+
+def _my_team_context(request: HttpRequest, edition: Edition, team: Team) -> dict[str, object]:
+    info = queries.team_info(team)
+    fee_due = info.fee.amount if info.fee is not None else None
+    return {
+        "edition": edition,
+        "team": team,
+        "info": info,
+        "reg": edition.regulations,
+        "pairs": queries.pair_cards(team, info.pairs),
+        "former_cards": queries.former_pairs_cards(team),
+        "pairs_closed": _closed_for_captain(request, edition, team),
+        "cards_closed": _closed_for_captain(request, edition, team, frozen_by_entry=False),
+        "fee_due": fee_due,
+        "fee_outstanding": max(fee_due - team.fee_paid, 0) if fee_due is not None else None,
+        "matches": team_matches.matches(edition, team),
+        "draw_held": edition.draw_held,
+        "card_max": services.card_max_bytes(),
+    }
+
+
+@require_safe
+@edition_role_required(CAPTAIN)
+def my_team(request: HttpRequest, edition: Edition) -> HttpResponse:
+    """The captain's own team: with one team its page, with several a list to pick from."""
+    teams = queries.captained_teams(request.user, edition)
+    if len(teams) == 1:
+        return render(request, "entries/my_team.html", _my_team_context(request, edition, teams[0]))
+    return render(request, "entries/my_teams.html", {"edition": edition, "teams": teams})
+
+
+@require_safe
+@edition_role_required(CAPTAIN, team_kwarg="team")
+def my_team_of(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
+    """One of the captain's teams (a captain of several teams in the edition picks it)."""
+    return render(
+        request, "entries/my_team.html", _my_team_context(request, edition, _team(edition, team))
+    )
+
+
+def _back_to_team(request: HttpRequest, edition: Edition, team: Team) -> HttpResponse:
+    """After a captain's change: their "My team" page; an organiser's: the team page."""
+    if is_organiser(request.user, edition):
+        return redirect("entries:detail", edition=edition.slug, team=team.pk)
+    return redirect("entries:my_team_of", edition=edition.slug, team=team.pk)
 
 
 @edition_role_required(CAPTAIN, team_kwarg="team")
@@ -176,8 +248,15 @@ def team_edit(request: HttpRequest, edition: Edition, team: int) -> HttpResponse
 @edition_role_required(CAPTAIN, team_kwarg="team")
 def team_pairs(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
     obj = _team(edition, team)
-    if obj.frozen and not is_organiser(request.user, edition):
-        raise PermissionDenied
+    closed = _closed_for_captain(request, edition, obj)
+    if closed:  # R3.2, R7.2: the page says why (a POST would be refused by the service too)
+        if request.method == "POST":
+            messages.error(request, closed)
+        return render(
+            request,
+            "entries/pairs.html",
+            {"edition": edition, "team": obj, "closed": closed},
+        )
     info = queries.team_info(obj)
     form = PairsForm(
         request.POST or None,
@@ -191,8 +270,120 @@ def team_pairs(request: HttpRequest, edition: Edition, team: int) -> HttpRespons
             apply_service_error(form, exc)
         else:
             messages.success(request, _("Pairs saved."))
-            return redirect("entries:detail", edition=edition.slug, team=obj.pk)
+            return _back_to_team(request, edition, obj)
     return render(request, "entries/pairs.html", {"edition": edition, "form": form, "team": obj})
+
+
+@edition_role_required(CAPTAIN, team_kwarg="team")
+def card_upload(request: HttpRequest, edition: Edition, team: int, pair: int) -> HttpResponse:
+    """A pair's convention card (R3.1b): upload, or replace after confirming (the old card is
+    kept)."""
+    obj = _team(edition, team)
+    pair_obj = get_object_or_404(
+        Pair.objects.select_related("player_a", "player_b"), pk=pair, team=obj
+    )
+    current = ConventionCard.objects.filter(pair=pair_obj, replaced_at__isnull=True).first()
+    closed = _closed_for_captain(request, edition, obj, frozen_by_entry=False)
+    form = CardForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and closed:
+        messages.error(request, closed)
+    elif request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            services.upload_card(
+                pair=pair_obj,
+                data=upload.read(),
+                file_name=upload.name or "",
+                replace=form.cleaned_data["replace"],
+                user=request.user,
+                now=timezone.now(),
+            )
+        except ServiceError as exc:
+            apply_service_error(form, exc)
+        else:
+            messages.success(
+                request,
+                _("The convention card of %(pair)s is saved.") % {"pair": pair_obj.label},
+            )
+            return _back_to_team(request, edition, obj)
+    return render(
+        request,
+        "entries/card.html",
+        {
+            "edition": edition,
+            "team": obj,
+            "pair": pair_obj,
+            "current": current,
+            "form": form,
+            "closed": closed,
+            "card_max": services.card_max_bytes(),
+        },
+    )
+
+
+@require_safe
+@edition_role_required(CAPTAIN, TD, team_kwarg="team")
+def card_download(request: HttpRequest, edition: Edition, team: int, card: int) -> HttpResponse:
+    """A convention card's file, to the team's captain, the TDs and the organisers only: sent
+    as an attachment under its uploaded name (never served as a static file)."""
+    obj = _team(edition, team)
+    found = get_object_or_404(ConventionCard, pk=card, team=obj)
+    try:
+        handle = found.file.open("rb")
+    except (FileNotFoundError, ValueError):
+        raise Http404(_("The file of this convention card is missing.")) from None
+    response = FileResponse(
+        handle,
+        as_attachment=True,
+        filename=found.original_name,
+        content_type=found.content_type,
+    )
+    return cast(HttpResponse, response)  # a streaming response; the helper types HttpResponse
+
+
+def _newest_role_target(user: Any) -> str | None:
+    """Where a user with an edition's role lands after logging in, newest edition first:
+    an organiser (or a TD, if the dashboard admits TDs) → the dashboard; a captain → My team;
+    another role → the edition's page."""
+    assignments = (
+        RoleAssignment.objects.filter(user=user, edition__isnull=False)
+        .select_related("edition")
+        .order_by("-edition__year", "edition__slug")
+    )
+    first = assignments.first()
+    if first is None or first.edition is None:
+        return None
+    edition = first.edition
+    held = {a.role for a in assignments if a.edition_id == edition.pk}
+    slug = edition.slug
+    dashboard = reverse("editions:dashboard", kwargs={"edition": slug})
+    if held & ORGANISER_ROLES:
+        return dashboard
+    if TD in held:
+        try:
+            allowed: frozenset[str] = getattr(
+                resolve(dashboard).func, "bridgeko_roles", frozenset()
+            )
+        except Resolver404:  # pragma: no cover - the URL was just reversed
+            allowed = frozenset()
+        if TD in allowed:
+            return dashboard
+    if CAPTAIN in held:
+        return reverse("entries:my_team", kwargs={"edition": slug})
+    return reverse("editions:detail", kwargs={"edition": slug})
+
+
+@require_safe
+def after_login(request: HttpRequest) -> HttpResponse:
+    """``LOGIN_REDIRECT_URL``: the page a user lands on after logging in without a ``next``
+    (the login page honours an explicit ``?next=`` itself)."""
+    if not request.user.is_authenticated:
+        return redirect("home")
+    try:
+        target = _newest_role_target(request.user)
+    except NoReverseMatch:  # pragma: no cover - every name above exists
+        target = None
+    return redirect(target or "home")
 
 
 @edition_role_required(TD)

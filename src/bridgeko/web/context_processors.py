@@ -7,6 +7,7 @@ from typing import Any
 from django.http import HttpRequest
 
 from bridgeko.accounts.permissions import is_registrar, roles_of
+from bridgeko.entries.queries import captained_teams
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
@@ -16,7 +17,24 @@ def site(request: HttpRequest) -> dict[str, Any]:
     roles: frozenset[str] | None = getattr(request, "edition_roles", None)
     if roles is None:  # a page without the permission helper (public pages): the same menu
         roles = roles_of(getattr(request, "user", None), edition) if edition else frozenset()
+    user = getattr(request, "user", None)
+    teams: list[Any] = []
+    asked = False
+
+    def my_teams() -> list[Any]:
+        """The teams the user captains, every edition (the user menu's "My team")."""
+        nonlocal teams, asked
+        if not asked:
+            teams, asked = captained_teams(user), True
+        return teams
+
+    def my_team_here() -> bool:
+        """Whether the user captains a team in the current edition (the edition menu)."""
+        return edition is not None and any(t.edition_id == edition.pk for t in my_teams())
+
     return {
+        "my_teams": my_teams,
+        "my_team_here": my_team_here,
         "current_edition": edition,
         "current_roles": roles,
         "site_registrar": lambda: is_registrar(getattr(request, "user", None)),

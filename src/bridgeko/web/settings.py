@@ -113,7 +113,7 @@ AXES_CLIENT_IP_CALLABLE = "bridgeko.accounts.login.client_ip"
 CLIENT_IP_HEADER = ENV.get("BRIDGEKO_CLIENT_IP_HEADER", "").strip()
 AXES_ENABLE_ADMIN = False  # bridgeko registers the attempts itself (unlocking is audited)
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "entries:after_login"  # captain → My team, organiser → dashboard
 LOGOUT_REDIRECT_URL = "home"
 
 # Internationalisation: Czech (the authority) and English; an edition's default language applies
@@ -142,6 +142,14 @@ if SERVE_STATIC:
     MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
     with contextlib.suppress(OSError):  # WhiteNoise warns about a missing STATIC_ROOT
         STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+
+# Uploaded files (the captains' convention cards, R3.1b) lie under MEDIA_ROOT: default
+# <data>/media, beside the SQLite database; BRIDGEKO_MEDIA_DIR moves them. They are never served
+# as static files: only the permission-checked view entries:card sends one (MEDIA_URL is not
+# routed). `bridgeko backup` includes them. Back the folder up with the database.
+MEDIA_ROOT = Path(ENV.get("BRIDGEKO_MEDIA_DIR", "").strip() or DATA_DIR / "media")
+MEDIA_URL = "/media/"
+BRIDGEKO_CARD_MAX_BYTES = config.positive_int(ENV, "BRIDGEKO_CARD_MAX_BYTES", 5 * 1024 * 1024)
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True
