@@ -323,7 +323,7 @@ def test_R14_1_schedule_error_in_czech(world: World, teams: list[Team]) -> None:
     page = world.client("organiser").post(url, {"first_date": "1999-06-01"}, follow=True)
     text = html.unescape(page.content.decode())
     assert (
-        "preliminary round 1 on 1999-06-04 is not before the finals (1999-06-04); choose an "
+        "preliminary round 1 on 4 June 1999 is not before the finals (4 June 1999); choose an "
         "earlier first date (R14.1)" in text
     )
     assert MatchDate.objects.count() == 0

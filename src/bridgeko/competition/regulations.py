@@ -579,12 +579,12 @@ _TOP_LEVEL = ("prizes", *_SECTIONS)
 """The keys of a regulations file, in the order :func:`dumps` writes them."""
 
 
-def keys() -> tuple[str, ...]:
+def all_keys() -> tuple[str, ...]:
     """Every key of a regulations file, dotted, in the order :func:`dumps` writes them
     (``"prizes"``, ``"edition.name"``, ... ``"systems.nt_range_limit"``): what a form or a
     label table must cover.
 
-    >>> keys()[:2], "match.screens_stages" in keys()
+    >>> all_keys()[:2], "match.screens_stages" in all_keys()
     (('prizes', 'edition.name'), True)
     """
     return (_PRIZES.name, *(f"{s}.{k.name}" for s, (_cls, ks) in _SECTIONS.items() for k in ks))
