@@ -103,5 +103,5 @@ def test_R14_1_dashboard_deadline_in_czech(world: World) -> None:
     page = client.get(reverse("editions:dashboard", kwargs={"edition": world.edition.slug}))
     text = html.unescape(page.content.decode())
     # the draw on 12 March 1999; the dates within 14 days (R14.1), by the end of that day (I12)
-    assert "zveřejnit termíny utkání rozehrávky do 1999-03-26 23:59 CET (R14.1)" in text
+    assert "zveřejnit termíny utkání rozehrávky do 26. 3. 1999 23:59 CET (R14.1)" in text
     assert "publish the dates" not in text

@@ -174,11 +174,14 @@ def parse_time(text: str) -> time | None:
 # ---------------------------------------------------------------------------------------------
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})( [A-Z][A-Za-z0-9+-]{1,5})?")
+"""A local date and time as the engine writes it into a deadline: "1999-03-26 23:59 CET"."""
 
 
 def localise_param(value: Any) -> Any:
     """A param of an engine message as the reader writes it: a date (or an ISO date text, which
-    is how the engine and the audit log keep dates) → "5. 3. 1999"; anything else unchanged."""
+    is how the engine and the audit log keep dates) → "5. 3. 1999"; a local date and time
+    "1999-03-26 23:59 CET" → "26. 3. 1999 23:59 CET"; anything else unchanged."""
     if isinstance(value, datetime):
         return show_datetime(value)
     if isinstance(value, date):
@@ -190,4 +193,11 @@ def localise_param(value: Any) -> Any:
             return show_date(date.fromisoformat(value))
         except ValueError:
             return value
+    if isinstance(value, str) and (match := _ISO_DATE_TIME.fullmatch(value)):
+        try:
+            day, at = date.fromisoformat(match.group(1)), time.fromisoformat(match.group(2))
+        except ValueError:
+            return value
+        shown = formats.date_format(datetime.combine(day, at), "DATETIME_FORMAT")
+        return shown + (match.group(3) or "")
     return value

@@ -45,7 +45,7 @@ FIELD_LABELS = {
     "edition.year": (_("Year"), ""),
     "edition.organiser": (_("Organiser"), "R1.1"),
     "edition.venue": (_("Venue of the preliminary rounds"), "R14.1"),
-    "edition.language": (_("Default language (cs or en)"), ""),
+    "edition.language": (_("Default language"), ""),
     "edition.currency": (_("Currency"), "R4.1"),
     "edition.timezone": (_("Time zone of the deadlines"), "I12"),
     "entry.deadline": (_("Entry deadline"), "R3.2"),
@@ -82,10 +82,7 @@ FIELD_LABELS = {
     "penalties.lateness_imps_per_board": (_("IMPs per removed board"), "R12.9"),
     "schedule.finals_start": (_("First day of the finals"), "R14.3"),
     "schedule.finals_end": (_("Last day of the finals"), "R14.3"),
-    "schedule.preliminary_weekday": (
-        _("Weekday of preliminary rounds (0 = Monday … 4 = Friday)"),
-        "R14.1",
-    ),
+    "schedule.preliminary_weekday": (_("Weekday of preliminary rounds"), "R14.1"),
     "schedule.preliminary_start": (_("Start of preliminary rounds"), "R14.1"),
     "schedule.dates_published_within_days": (
         _("Days after the draw to publish the match dates"),
