@@ -193,7 +193,7 @@ def test_R10_1_list_fixed_once_the_draw_is_held(world: World) -> None:
         with pytest.raises(services.EloListFixedError) as info:
             _import(world, FOUR_LINES, missing=missing)
         assert "Bridge" in info.value.message or world.edition.name in info.value.message
-        assert "(ko-1999)" in info.value.message and "1998-06-30" in info.value.message
+        assert "(ko-1999)" in info.value.message and "30 June 1998" in info.value.message
     assert _ratings() == ratings
     assert [(t.name, t.elo) for t in entry_queries.edition_teams(world.edition)] == teams
     assert (Player.objects.count(), AuditEntry.objects.count(), EloImport.objects.count()) == count
@@ -227,7 +227,7 @@ def test_R10_1_list_fixed_after_the_draw_on_the_page_and_the_cli(
     )  # fmt: skip
     captured = capsys.readouterr()
     assert code == 2 and "Traceback" not in captured.err
-    assert captured.err.startswith("bridgeko: The Elo list of 1998-06-30 is fixed")
+    assert captured.err.startswith("bridgeko: The Elo list of 30 June 1998 is fixed")
     assert "(ko-1999)" in captured.err
     assert _ratings() == ratings
 

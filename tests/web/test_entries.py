@@ -579,7 +579,7 @@ def test_organiser_enters_a_team_through_the_page(world: World) -> None:
     )
     page = client.get(response["Location"]).content.decode()
     assert 'id="team-elo">634<' in page
-    assert "600 CZK" in page  # R4.1 members only
+    assert "CZK\xa0600" in page  # R4.1 members only
 
 
 @pytest.mark.django_db
@@ -659,7 +659,7 @@ def test_dashboard_lists_missing_conditions(world: World, organiser: Any) -> Non
     page = client.get(reverse("editions:dashboard", kwargs={"edition": world.edition.slug}))
     text = page.content.decode()
     assert "Orli" in text and "entry form" in text
-    assert "1999-03-05" in text
+    assert "5 March 1999" in text
 
 
 @pytest.mark.django_db

@@ -20,7 +20,9 @@ from tests.web.conftest import World
 
 
 def _edit_data(world: World, **changes: str) -> dict[str, Any]:
-    form = EditionEditForm(edition=world.edition)
+    # the form's values in Czech ("5. 3. 1999", "60 000"): read in either language
+    with translation.override("cs"):
+        form = EditionEditForm(edition=world.edition)
     data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
     data.update(changes)
     return data
@@ -61,9 +63,10 @@ def test_edit_page_shows_the_problem_next_to_the_field_in_czech(world: World) ->
     )
     assert page.status_code == 200
     errors = page.context["form"].errors
-    assert errors["match__boards"] == ["match.boards: musí být kladné celé číslo, ne 'x'"]
+    # next to its field without the key; another key named by its label (issue 9)
+    assert errors["match__boards"] == ["musí být kladné celé číslo, ne 'x'"]
     assert errors["entry__min_players"] == [
-        "entry.min_players: nesmí být víc než entry.max_players (6), ne 9"
+        "nesmí být víc než „Největší počet hráčů družstva“ (6), ne 9"
     ]
     text = html.unescape(page.content.decode())
     assert "musí být kladné celé číslo" in text and "must be" not in text
@@ -100,5 +103,5 @@ def test_R14_1_dashboard_deadline_in_czech(world: World) -> None:
     page = client.get(reverse("editions:dashboard", kwargs={"edition": world.edition.slug}))
     text = html.unescape(page.content.decode())
     # the draw on 12 March 1999; the dates within 14 days (R14.1), by the end of that day (I12)
-    assert "zveřejnit termíny utkání rozehrávky do 1999-03-26 23:59 CET (R14.1)" in text
+    assert "zveřejnit termíny utkání rozehrávky do 26. 3. 1999 23:59 CET (R14.1)" in text
     assert "publish the dates" not in text

@@ -12,6 +12,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from bridgeko.editions.forms import EditionEditForm
 from bridgeko.editions.models import Edition
@@ -97,7 +98,9 @@ def test_search_limit_in_czech(world: World) -> None:
 
 
 def _settings_data(world: World, **changes: str) -> dict[str, Any]:
-    form = EditionEditForm(edition=world.edition)
+    # the form's values in Czech ("5. 3. 1999", "60 000"): read in either language
+    with translation.override("cs"):
+        form = EditionEditForm(edition=world.edition)
     data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
     return data | changes
 

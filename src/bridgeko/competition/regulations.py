@@ -579,6 +579,24 @@ _TOP_LEVEL = ("prizes", *_SECTIONS)
 """The keys of a regulations file, in the order :func:`dumps` writes them."""
 
 
+def all_keys() -> tuple[str, ...]:
+    """Every key of a regulations file, dotted, in the order :func:`dumps` writes them
+    (``"prizes"``, ``"edition.name"``, ... ``"systems.nt_range_limit"``): what a form or a
+    label table must cover.
+
+    >>> all_keys()[:2], "match.screens_stages" in all_keys()
+    (('prizes', 'edition.name'), True)
+    """
+    return (_PRIZES.name, *(f"{s}.{k.name}" for s, (_cls, ks) in _SECTIONS.items() for k in ks))
+
+
+def value_of(reg: Regulations, key: str) -> Any:
+    """The typed value of a dotted key (``value_of(reg, "entry.deadline")`` is a date)."""
+    section, _dot, name = key.partition(".")
+    obj = getattr(reg, section)
+    return getattr(obj, name) if name else obj
+
+
 def from_dict(data: Mapping[str, Any]) -> Regulations:
     """Builds :class:`Regulations` from plain data (parsed TOML, JSON or a form).
 

@@ -8,11 +8,12 @@ In templates: ``{% load engine_i18n %}`` then ``{{ problem|tr }}``.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from django.utils.translation import gettext, ngettext
 
 from bridgeko.competition.messages import Message, Translatable
+from bridgeko.core import l10n
 
 __all__ = ["tr", "tr_stored"]
 
@@ -27,7 +28,27 @@ def _gettext(template: str) -> str:
 
 
 def _format(message: Message) -> str:
-    return message.format(_gettext, ngettext)
+    return _localised(message).format(_gettext, ngettext)
+
+
+def _localised(message: Message) -> Message:
+    """The message with its params in the reader's formats (``bridgeko.core.l10n``): dates as
+    "5. 3. 1999"; in a message with a ``currency`` param (a fee: "%(amount)s %(currency)s"),
+    its whole numbers grouped ("1 200") and the currency as the reader writes it ("Kč")."""
+    if not message.params:
+        return message
+    has_currency = isinstance(message.params.get("currency"), str)
+    params: dict[str, Any] = {}
+    for key, value in message.params.items():
+        if isinstance(value, Message):
+            params[key] = _localised(value)
+        elif key == "currency" and isinstance(value, str):
+            params[key] = l10n.currency_name(value)
+        elif has_currency and isinstance(value, int) and not isinstance(value, bool):
+            params[key] = l10n.number(value)
+        else:
+            params[key] = l10n.localise_param(value)
+    return Message(message.template, params, plural=message.plural, count=message.count)
 
 
 def tr(message: Message | _HasText | Translatable | str | None) -> str:

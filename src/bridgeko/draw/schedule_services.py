@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from bridgeko.audit.services import record
 from bridgeko.competition import bracket, schedule
 from bridgeko.competition.regulations import Stage
+from bridgeko.core import l10n
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.draw import display, services
@@ -123,7 +124,7 @@ def set_match_date(
     if start.date() >= reg.schedule.finals_start:
         raise ServiceError(
             _("A preliminary match must be before the finals (%(date)s, R14.3).")
-            % {"date": reg.schedule.finals_start.isoformat()},
+            % {"date": l10n.show_date(reg.schedule.finals_start)},
             field="start",
         )
     with transaction.atomic():

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from bridgeko.audit.services import record
@@ -178,7 +178,7 @@ def _not_before_announced(edition: Edition, draw: Draw, when: datetime, field: s
                 "The draw is announced for %(at)s; it cannot be made earlier (R11.5). "
                 "To draw earlier, announce a new time first."
             )
-            % {"at": local.strftime("%Y-%m-%d %H:%M")},
+            % {"at": formats.date_format(local, "DATETIME_FORMAT")},
             field=field,
         )
 

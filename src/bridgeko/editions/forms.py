@@ -3,14 +3,19 @@ engine's ``to_dict`` so a new key in the regulations appears here without code c
 
 from __future__ import annotations
 
+import re
+from datetime import date, time
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from bridgeko.competition import regulations as regs
+from bridgeko.core import l10n
+from bridgeko.core.i18n import tr
 from bridgeko.core.search import SEARCH_MAX_LENGTH
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import bundled_files
@@ -40,7 +45,7 @@ FIELD_LABELS = {
     "edition.year": (_("Year"), ""),
     "edition.organiser": (_("Organiser"), "R1.1"),
     "edition.venue": (_("Venue of the preliminary rounds"), "R14.1"),
-    "edition.language": (_("Default language (cs or en)"), ""),
+    "edition.language": (_("Default language"), ""),
     "edition.currency": (_("Currency"), "R4.1"),
     "edition.timezone": (_("Time zone of the deadlines"), "I12"),
     "entry.deadline": (_("Entry deadline"), "R3.2"),
@@ -77,10 +82,7 @@ FIELD_LABELS = {
     "penalties.lateness_imps_per_board": (_("IMPs per removed board"), "R12.9"),
     "schedule.finals_start": (_("First day of the finals"), "R14.3"),
     "schedule.finals_end": (_("Last day of the finals"), "R14.3"),
-    "schedule.preliminary_weekday": (
-        _("Weekday of preliminary rounds (0 = Monday … 4 = Friday)"),
-        "R14.1",
-    ),
+    "schedule.preliminary_weekday": (_("Weekday of preliminary rounds"), "R14.1"),
     "schedule.preliminary_start": (_("Start of preliminary rounds"), "R14.1"),
     "schedule.dates_published_within_days": (
         _("Days after the draw to publish the match dates"),
@@ -168,33 +170,106 @@ def problem_field(key: str) -> str | None:
     return base.replace(".", "__", 1)
 
 
-def _as_text(value: Any) -> str:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+# Readable values: the stages of the knockout (``match.screens_stages``) and the languages.
+STAGE_LABELS = {
+    regs.Stage.PRELIMINARY: pgettext_lazy("stage of the knockout", "preliminary rounds"),
+    regs.Stage.QUARTERFINAL: pgettext_lazy("stage of the knockout", "quarterfinals"),
+    regs.Stage.SEMIFINAL: pgettext_lazy("stage of the knockout", "semifinals"),
+    regs.Stage.THIRD_PLACE: pgettext_lazy("stage of the knockout", "match for 3rd place"),
+    regs.Stage.FINAL: pgettext_lazy("stage of the knockout", "final"),
+}
+LANGUAGE_LABELS = {"cs": _("Czech"), "en": _("English")}
+MONEY_KEYS = frozenset(
+    {"prizes", "fees.returning", "fees.members_only", "fees.other", "appeals.deposit"}
+)
+"""Amounts of money: shown grouped ("60 000"), the currency named in the help text."""
+
+
+def value_text(key: str, value: Any) -> str:
+    """A regulations value as a reader reads it, in the active language: "5. 3. 1999", "19:00",
+    "60 000, 20 000", "čtvrtfinále, semifinále", "pátek", "ano"."""
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if key == "schedule.preliminary_weekday" and isinstance(value, int):
+        return str(WEEKDAYS.get(value, value))
+    if key == "edition.language" and value in LANGUAGE_LABELS:
+        return str(LANGUAGE_LABELS[value])
+    if isinstance(value, regs.Stage):
+        return str(STAGE_LABELS[value])
+    if isinstance(value, date):
+        return l10n.show_date(value)
+    if isinstance(value, time):
+        return l10n.show_time(value)
+    if isinstance(value, int):
+        return l10n.number(value) if key in MONEY_KEYS else str(value)
+    if isinstance(value, tuple | list):
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return l10n.show_whole_list(list(value), group=key in MONEY_KEYS)
+        return ", ".join(value_text(key, v) for v in value)
     return str(value)
 
 
-def _from_text(text: str, like: Any) -> Any:
-    """The form text turned back into the type of the current value; anything that does not
-    fit stays text so the engine names the problem."""
-    text = text.strip()
-    if isinstance(like, bool):
-        return text
-    if isinstance(like, int):
-        try:
-            return int(text)
-        except ValueError:
-            return text
-    if isinstance(like, list):
-        items = [t.strip() for t in text.split(",") if t.strip()]
-        if all(isinstance(v, int) for v in like):
-            return [_from_text(t, 0) for t in items]
-        return items
-    return text
+def field_label(key: str) -> str:
+    """The readable label of a dotted key (its own name when it has none)."""
+    return str(FIELD_LABELS[key][0]) if key in FIELD_LABELS else key
+
+
+_DOTTED_KEY = re.compile(r"\b[a-z_]+\.[a-z_]+\b")
+
+
+def readable_keys(text: str) -> str:
+    """An engine message with each dotted key it names replaced by the key's quoted label
+    ("must not be more than entry.max_players (6)" → "… than “Most players in a team” (6)")."""
+
+    def label(match: re.Match[str]) -> str:
+        key = match.group(0)
+        if key not in FIELD_LABELS:
+            return key
+        return str(pgettext("quoted text", "“%(text)s”") % {"text": field_label(key)})
+
+    return _DOTTED_KEY.sub(label, text)
+
+
+def problem_text(problem: regs.RegulationsProblem, *, on_field: bool) -> str:
+    """A problem of the regulations as the edit page shows it: next to its field without the
+    key (the field's label is there), above the form with the key's label; other keys the
+    message names by their labels."""
+    if on_field and problem.detail is not None:
+        return readable_keys(tr(problem.detail))
+    return readable_keys(tr(problem))
+
+
+class _Kind:
+    TEXT, WHOLE, WHOLE_LIST, DATE, TIME, BOOL, STAGES, WEEKDAY, LANGUAGE = range(9)
+
+
+def _kind(key: str, value: Any) -> int:
+    if key == "match.screens_stages":
+        return _Kind.STAGES
+    if key == "schedule.preliminary_weekday":
+        return _Kind.WEEKDAY
+    if key == "edition.language":
+        return _Kind.LANGUAGE
+    if isinstance(value, bool):
+        return _Kind.BOOL
+    if isinstance(value, int):
+        return _Kind.WHOLE
+    if isinstance(value, date):
+        return _Kind.DATE
+    if isinstance(value, time):
+        return _Kind.TIME
+    if isinstance(value, tuple | list):
+        return _Kind.WHOLE_LIST
+    return _Kind.TEXT
+
+
+_EXAMPLE_DATE = date(1999, 3, 5)
+_EXAMPLE_TIME = time(19, 0)
 
 
 class EditionEditForm(forms.Form):
-    """One text field per regulations key, in sections; ``to_data()`` rebuilds the dict."""
+    """One field per regulations key, in sections; values shown and read in the reader's
+    format ("5. 3. 1999", "60 000", "19:00"); ``to_data()`` rebuilds the engine's dict."""
 
     previous = forms.ModelChoiceField(
         label=_("Previous edition"),
@@ -210,40 +285,132 @@ class EditionEditForm(forms.Form):
         prev = self.fields["previous"]
         prev.queryset = Edition.objects.exclude(pk=edition.pk)  # type: ignore[attr-defined]
         prev.initial = edition.previous_id
-        self.current = regs.to_dict(edition.regulations)
+        reg = edition.regulations
+        self.current = regs.to_dict(reg)
+        self.kinds: dict[str, tuple[str, int]] = {}  # field name -> (dotted key, kind)
         self.sections: list[tuple[str, str, list[str]]] = []
+        currency = l10n.currency_name(reg.edition.currency)
         for section in SECTION_ORDER:
             value = self.current.get(section)
             if value is None:
                 continue
             names: list[str] = []
-            items = value.items() if isinstance(value, dict) else [(None, value)]
-            for key, item in items:
+            for key in value if isinstance(value, dict) else [None]:
                 name = field_name(section, key)
                 dotted = f"{section}.{key}" if key else section
+                typed = regs.value_of(reg, dotted)
+                kind = _kind(dotted, typed)
                 label, clause = FIELD_LABELS.get(dotted, (dotted, ""))
-                help_parts = [dotted, clause]
-                if isinstance(item, list):
-                    help_parts.append(str(_("comma-separated")))
-                self.fields[name] = forms.CharField(
-                    label=label,
-                    initial=_as_text(item),
-                    required=False,
-                    help_text=" · ".join(p for p in help_parts if p),
-                )
+                help_parts = [clause]
+                if dotted in MONEY_KEYS:
+                    help_parts.append(currency)
+                self.fields[name] = self._field(kind, label, dotted, typed, help_parts)
+                self.kinds[name] = (dotted, kind)
                 names.append(name)
             self.sections.append((section, str(SECTION_TITLES[section]), names))
 
+    @staticmethod
+    def _field(kind: int, label: Any, key: str, value: Any, help_parts: list[str]) -> forms.Field:
+        def help_text() -> str:
+            return " · ".join(str(p) for p in help_parts if p)
+
+        if kind == _Kind.STAGES:
+            return forms.MultipleChoiceField(
+                label=label,
+                choices=[(s.value, STAGE_LABELS[s]) for s in regs.Stage],
+                initial=[s.value for s in value],
+                required=False,
+                widget=forms.CheckboxSelectMultiple,
+                help_text=help_text(),
+            )
+        if kind == _Kind.WEEKDAY:
+            return forms.TypedChoiceField(
+                label=label,
+                choices=[(str(n), WEEKDAYS[n]) for n in range(7)],
+                coerce=int,
+                initial=str(value),
+                help_text=help_text(),
+            )
+        if kind == _Kind.LANGUAGE:
+            return forms.ChoiceField(
+                label=label,
+                choices=list(LANGUAGE_LABELS.items()),
+                initial=value,
+                help_text=help_text(),
+            )
+        if kind == _Kind.BOOL:
+            return forms.BooleanField(
+                label=label, initial=value, required=False, help_text=help_text()
+            )
+        attrs: dict[str, str] = {}
+        if kind in (_Kind.WHOLE, _Kind.WHOLE_LIST):
+            attrs["inputmode"] = "numeric"
+        if kind == _Kind.WHOLE_LIST:
+            help_parts.append(str(_("separated by commas or semicolons")))
+        if kind == _Kind.DATE:
+            help_parts.append(
+                str(_("e.g. %(example)s") % {"example": l10n.show_date(_EXAMPLE_DATE)})
+            )
+        if kind == _Kind.TIME:
+            help_parts.append(
+                str(_("e.g. %(example)s") % {"example": l10n.show_time(_EXAMPLE_TIME)})
+            )
+        return forms.CharField(
+            label=label,
+            initial=value_text(key, value),
+            required=False,
+            widget=forms.TextInput(attrs=attrs),
+            help_text=help_text(),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        """Reads every value in the reader's format into the engine's types: a whole number
+        or a list of them that cannot be read stays text (the engine names the problem); a
+        date or time that cannot be read is an error here, saying how to write it."""
+        data = super().clean() or {}
+        self.values: dict[str, Any] = {}
+        for name, (_key, kind) in self.kinds.items():
+            raw = data.get(name)
+            text = raw.strip() if isinstance(raw, str) else ""
+            value: Any = raw
+            if kind == _Kind.WHOLE:
+                parsed = l10n.parse_whole(text)
+                value = text if parsed is None else parsed
+            elif kind == _Kind.WHOLE_LIST:
+                value = l10n.parse_whole_list(text)
+            elif kind == _Kind.DATE:
+                value = l10n.parse_date(text)
+                if value is None:
+                    self.add_error(
+                        name,
+                        _("Not a date: “%(value)s”. Write it as %(example)s.")
+                        % {"value": text, "example": l10n.show_date(_EXAMPLE_DATE)},
+                    )
+            elif kind == _Kind.TIME:
+                value = l10n.parse_time(text)
+                if value is None:
+                    self.add_error(
+                        name,
+                        _("Not a time of day: “%(value)s”. Write it as %(example)s.")
+                        % {"value": text, "example": l10n.show_time(_EXAMPLE_TIME)},
+                    )
+            elif kind == _Kind.STAGES:
+                value = list(raw or [])
+            elif kind == _Kind.TEXT:
+                value = text
+            self.values[name] = value
+        return data
+
     def to_data(self) -> dict[str, Any]:
+        """The values read by :meth:`clean`, in the shape of ``regulations.to_dict``."""
         data: dict[str, Any] = {}
         for section, value in self.current.items():
             if isinstance(value, dict):
                 data[section] = {
-                    key: _from_text(self.cleaned_data.get(field_name(section, key), ""), item)
-                    for key, item in value.items()
+                    key: self.values.get(field_name(section, key), "") for key in value
                 }
             else:
-                data[section] = _from_text(self.cleaned_data.get(section, ""), value)
+                data[section] = self.values.get(section, "")
         return data
 
     def section_fields(self) -> list[tuple[str, list[forms.BoundField]]]:

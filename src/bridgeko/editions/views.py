@@ -22,9 +22,13 @@ from bridgeko.accounts.permissions import (
 from bridgeko.core import dashboard
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
-from bridgeko.core.i18n import tr
 from bridgeko.editions import services
-from bridgeko.editions.forms import EditionCreateForm, EditionEditForm, problem_field
+from bridgeko.editions.forms import (
+    EditionCreateForm,
+    EditionEditForm,
+    problem_field,
+    problem_text,
+)
 from bridgeko.editions.models import Edition
 
 
@@ -86,7 +90,8 @@ def edit(request: HttpRequest, edition: Edition) -> HttpResponse:
             form.add_error(None, exc.message)
             for problem in exc.problems:
                 name = problem_field(problem.key)
-                form.add_error(name if name in form.fields else None, tr(problem))
+                on_field = name in form.fields
+                form.add_error(name if on_field else None, problem_text(problem, on_field=on_field))
         except services.ChangedAfterDrawError as exc:
             apply_service_error(form, exc)  # the reason of each section, above the form
             for key in exc.keys:

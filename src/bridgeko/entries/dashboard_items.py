@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from bridgeko.core import dashboard
+from bridgeko.core import dashboard, l10n
 from bridgeko.core.i18n import tr
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries
@@ -43,7 +43,7 @@ def entry_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.
             source="entries",
         )
     yield dashboard.Item(
-        _("Close the entries (entry deadline %(date)s)") % {"date": reg.entry.deadline.isoformat()},
+        _("Close the entries (entry deadline %(date)s)") % {"date": l10n.show_date(reg.entry.deadline)},
         detail=ngettext(
             "After the end of the deadline day (R3.2, I12); fewer than %(n)d team cancels "
             "the competition (R8.1).",

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.forms import WholeNumberField
 from bridgeko.entries.models import Pair, Team
 from bridgeko.players.models import Player
 
@@ -129,7 +130,7 @@ class ConditionsForm(forms.Form):
     fee_received = forms.DateField(
         label=_("Entry fee received (R3.1c)"), required=False, widget=DATE_WIDGET
     )
-    fee_paid = forms.IntegerField(
+    fee_paid = WholeNumberField(
         label=_("Amount received"), min_value=0, max_value=MAX_AMOUNT, initial=0
     )
 
@@ -152,7 +153,7 @@ class ConditionsForm(forms.Form):
 
 
 class FeeForm(forms.Form):
-    amount = forms.IntegerField(
+    amount = WholeNumberField(
         label=_("Fee decided by the organiser"),
         min_value=0,
         max_value=MAX_AMOUNT,

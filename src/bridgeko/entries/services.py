@@ -36,6 +36,7 @@ from bridgeko.competition import entries as rules
 from bridgeko.competition import sanctions
 from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.schedule import end_of_day, zone
+from bridgeko.core import l10n
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.editions.models import Edition, EditionStage
@@ -595,7 +596,7 @@ def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosi
     if now < end_of_day(reg.entry.deadline, reg):  # I12: the deadline is the end of that day
         raise ServiceError(
             _("The entries close after the deadline, the end of %(date)s (R3.2).")
-            % {"date": reg.entry.deadline.isoformat()}
+            % {"date": l10n.show_date(reg.entry.deadline)}
         )
     teams = [t for t in edition_teams(edition) if not t.team.late_entry]
     outcome = rules.close_entries(

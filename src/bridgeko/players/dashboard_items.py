@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from bridgeko.accounts.permissions import is_registrar
-from bridgeko.core import dashboard
+from bridgeko.core import dashboard, l10n
 from bridgeko.editions.models import Edition
 from bridgeko.players.models import EloList
 
@@ -26,7 +26,7 @@ def elo_list(edition: Edition, user: Any, today: date) -> Iterator[dashboard.Ite
         if not registrar:
             detail += " " + _("Ask the registrar to import it.")
         yield dashboard.Item(
-            _("Import the Elo list of %(date)s") % {"date": ref.isoformat()},
+            _("Import the Elo list of %(date)s") % {"date": l10n.show_date(ref)},
             detail=detail,
             url=reverse("players:import", kwargs={"edition": edition.slug}) if registrar else "",
             due=reg.entry.deadline,

@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 
 from bridgeko.audit.services import record, snapshot
 from bridgeko.competition.messages import N_, NP_, Message, counted
+from bridgeko.core import l10n
 from bridgeko.core.errors import ServiceError
 from bridgeko.editions.models import DRAW_HELD_STAGES, Edition
 from bridgeko.players import elo_csv
@@ -334,7 +335,7 @@ class EloListFixedError(ServiceError):
 
     def __init__(self, reference_date: date, editions: Sequence[Edition], *, undo: bool) -> None:
         names = ", ".join(f"{e.name} ({e.slug})" for e in editions)
-        params = {"date": reference_date.isoformat(), "editions": names}
+        params = {"date": l10n.show_date(reference_date), "editions": names}
         if undo:
             message = _(
                 "The Elo list of %(date)s is fixed: the draw of %(editions)s has been held "

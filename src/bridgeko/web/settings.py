@@ -124,6 +124,9 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "Europe/Prague"
+# Czech formats in Czech ("5. 3. 1999", "19:00", "1 200 Kč"), English in English ("5 March 1999");
+# no automatic thousand separator (ids, years, form values): amounts use the |money filter.
+FORMAT_MODULE_PATH = ["bridgeko.core.formats"]
 
 STATIC_URL = "/static/"
 STATIC_ROOT = DATA_DIR / "static"
