@@ -43,7 +43,8 @@ def entry_items(edition: Edition, user: Any, today: date) -> Iterator[dashboard.
             source="entries",
         )
     yield dashboard.Item(
-        _("Close the entries (entry deadline %(date)s)") % {"date": l10n.show_date(reg.entry.deadline)},
+        _("Close the entries (entry deadline %(date)s)")
+        % {"date": l10n.show_date(reg.entry.deadline)},
         detail=ngettext(
             "After the end of the deadline day (R3.2, I12); fewer than %(n)d team cancels "
             "the competition (R8.1).",
