@@ -13,7 +13,6 @@ from typing import Any, Protocol
 from django.utils.translation import gettext, ngettext
 
 from bridgeko.competition.messages import Message, Translatable
-from bridgeko.core import l10n
 
 __all__ = ["tr", "tr_stored"]
 
@@ -37,6 +36,10 @@ def _localised(message: Message) -> Message:
     its whole numbers grouped ("1 200") and the currency as the reader writes it ("Kč")."""
     if not message.params:
         return message
+    # imported here: at the top it changes the order in which mypy analyses the import cycle
+    # through the models, and django-stubs then misses the managers of entries.models
+    from bridgeko.core import l10n
+
     has_currency = isinstance(message.params.get("currency"), str)
     params: dict[str, Any] = {}
     for key, value in message.params.items():
