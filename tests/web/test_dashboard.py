@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 from datetime import UTC, date, datetime
-from typing import Any
 
 import pytest
 from django.urls import NoReverseMatch, reverse
