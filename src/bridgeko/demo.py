@@ -125,8 +125,7 @@ TEAMS_1999 = (
 )
 LATE_TEAM = "Pozdní sběr"
 LATE_REASON = (
-    "Přihláška poslaná 4. 3. došla poštou až 16. 3.; rozhodne pořadatel "
-    "(do losu se už nedostane)."
+    "Přihláška poslaná 4. 3. došla poštou až 16. 3.; rozhodne pořadatel (do losu se už nedostane)."
 )
 """A late entry (after the closing) awaiting the organiser's decision, its fee not paid."""
 
