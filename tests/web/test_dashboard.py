@@ -294,3 +294,13 @@ def test_editions_list_counts_the_due_items_of_ones_editions(world: World) -> No
     assert due.count >= 3  # the entry deadline, the late entry, its conditions
     assert f"{due.count} items due" in text
     assert dashboard_url not in world.client("anonymous").get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_edition_page_links_the_dashboard_for_its_roles(world: World) -> None:
+    url = reverse("editions:detail", kwargs={"edition": "ko-1999"})
+    dashboard_url = reverse("editions:dashboard", kwargs={"edition": "ko-1999"})
+    for who in ("organiser", "td", "captain"):
+        assert dashboard_url in world.client(who).get(url).content.decode(), who
+    for who in ("public", "appeals", "anonymous"):
+        assert dashboard_url not in world.client(who).get(url).content.decode(), who
