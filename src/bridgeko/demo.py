@@ -4,13 +4,14 @@
 default ``data/`` of the checkout), loads the demo once (nothing is loaded twice), sets the demo
 logins' passwords, prints the URL and the logins and serves on http://127.0.0.1:8000.
 
-What it loads: the 1999 regulations (``editions/bridge-open-ko-1999.toml``); 70 invented Czech
+What it loads: the 1999 regulations (``editions/bridge-open-ko-1999.toml``); 74 invented Czech
 players and the Elo list of 30 June 1998 (some players without Elo); the 1998 edition with eight
 teams and its draw held, one of which failed to appear for its first match of the bracket without
 notice (its players are barred in 1999, R15.3); the
 1999 edition with 13 teams of 4-6 players (one returning from 1998, R4.1), every condition of
 entry met in time, the entries closed, the draw announced, committed to and held, and the
-preliminary-round dates published.
+preliminary-round dates published; and a 14th team entered late (after the closing, with its
+reason) awaiting the organiser's decision, a convention card and its fee missing.
 
 The demo stays a demo: it refuses to run (one line, exit code 2) in production mode
 (``BRIDGEKO_ENV=production``) and against a database holding an edition it did not make. The
@@ -92,7 +93,7 @@ CLUBS = (
     "BK Olomouc",
     "BK Pardubice",
 )
-PLAYERS = 70
+PLAYERS = 74  # 60 on the 1999 rosters, 4 barred (R15.3), 4 of the late entry, 6 free
 FIRST_ID = 1001
 
 TEAMS_1998 = (
@@ -122,6 +123,11 @@ TEAMS_1999 = (
     ("Trumfové eso", 4),
     ("Kontra", 5),
 )
+LATE_TEAM = "Pozdní sběr"
+LATE_REASON = (
+    "Přihláška poslaná 4. 3. došla poštou až 16. 3.; rozhodne pořadatel (do losu se už nedostane)."
+)
+"""A late entry (after the closing) awaiting the organiser's decision, its fee not paid."""
 
 
 def _player_name(k: int) -> str:
@@ -228,8 +234,8 @@ def _enter(edition: Any, name: str, roster: list[Any], user: Any, day: date) -> 
 
 
 def free_players() -> list[Any]:
-    """Players of the register on no roster of the demo edition and not barred from it (for a
-    14th team)."""
+    """Players of the register on no roster of the demo edition and not barred from it (for
+    another team)."""
     from bridgeko.editions.models import Edition
     from bridgeko.entries.models import RosterEntry
     from bridgeko.entries.queries import barred_players
@@ -275,7 +281,7 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
 
         assign_role(edition=None, username="registrar", role=Role.REGISTRAR, user=None)
     return loaded, [
-        Login("organiser", password, "organiser of both editions (can enter a 14th team)"),
+        Login("organiser", password, "organiser of both editions (can enter another team)"),
         Login("td", password, "tournament director of 1999"),
         Login("captain", password, f"captain of {sokol.name}"),
         Login("registrar", password, "registrar: new editions, the player register, Elo lists"),
@@ -381,6 +387,35 @@ def _load(organiser: Any) -> None:
         schedule_services.publish_schedule(
             edition=edition, user=organiser, now=_at(date(1999, 3, 15))
         )
+        _late_entry(edition, pool, organiser)
+
+
+def _late_entry(edition: Any, pool: list[Any], organiser: Any) -> None:
+    """A 14th team entered after the closing, with its reason, awaiting the organiser's
+    decision: the form received, one convention card of two, the fee not paid yet (what the
+    dashboard lists: the late entry, its missing conditions, the fee due)."""
+    from bridgeko.entries import services as entries
+
+    team = entries.create_team(
+        edition=edition,
+        name=LATE_TEAM,
+        roster=pool[:4],
+        user=organiser,
+        now=_at(date(1999, 3, 16), 9),
+        late_reason=LATE_REASON,
+    )
+    pairs = entries.set_pairs(
+        team=team, pairs=_pairs(pool[:4]), user=organiser, now=_at(date(1999, 3, 16), 9, 5)
+    )
+    entries.record_conditions(
+        team=team,
+        form_received=date(1999, 3, 16),
+        fee_received=None,
+        fee_paid=0,
+        cards={pairs[0].pk: date(1999, 3, 16)},
+        user=organiser,
+        now=_at(date(1999, 3, 16), 9, 10),
+    )
 
 
 def foreign_editions() -> list[str]:
@@ -458,7 +493,7 @@ def main() -> int:
         print(f"    {login.username:<10} password {login.password!r:<22} {login.what}")
     print("  (a demo's password, published: never use it, or this loader, for a real event)")
     print()
-    print("  To enter a 14th team: log in as organiser, open Teams -> Enter a team")
+    print("  To enter another team: log in as organiser, open Teams -> Enter a team")
     print(f"  ({base}/e/{DEMO_SLUG}/teams/new/), type a name, a roster of 4-6 players")
     ids = ", ".join(p.federation_id or "" for p in free[:6])
     print(f"  (free players' federation ids: {ids}) and, as the entries are closed,")

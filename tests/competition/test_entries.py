@@ -406,3 +406,15 @@ def test_R3_1b_R7_1_pairs_needed_from_the_regulations() -> None:
         pairs_needed(dataclasses.replace(REG, entry=dataclasses.replace(REG.entry, min_players=6)))
         == 3
     )
+
+
+def test_R4_1_fee_outstanding_is_the_fee_less_what_was_paid() -> None:
+    from bridgeko.competition.entries import fee_outstanding
+
+    fee = entry_fee("N", ["a", "b", "c", "d"], MEMBERS, {}, REG)  # 600 CZK: members only
+    assert fee.amount == 600
+    assert fee_outstanding(fee, 0) == 600
+    assert fee_outstanding(fee, 200) == 400
+    assert fee_outstanding(fee, 600) == 0
+    assert fee_outstanding(fee, 700) == 0  # an overpayment owes nothing
+    assert fee_outstanding(None, 0) == 0  # no roster, no fee yet

@@ -97,7 +97,7 @@ def test_backup_then_restore_into_an_empty_data_directory(live: Path, tmp_path: 
     file = tmp_path / "ko-1999.bridgeko.gz"
     made = _run(live, "backup", str(file))
     assert made.returncode == 0, made.stderr
-    assert "2 editions" in made.stdout and "21 teams" in made.stdout
+    assert "2 editions" in made.stdout and "22 teams" in made.stdout
     assert file.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in tmp_path.iterdir()] == [file.name]  # no temporary file left
 

@@ -64,7 +64,8 @@ def test_make_demo_loads_13_teams_and_a_verified_draw(tmp_path: Path) -> None:
     assert second.returncode == 0, second.stderr
     assert "already there" in second.stdout
     with sqlite3.connect(tmp_path / "bridgeko.sqlite3") as db:
-        assert db.execute("SELECT COUNT(*) FROM entries_team").fetchone()[0] == 13 + 8
+        # 13 entered in 1999, a late entry awaiting a decision, 8 in 1998
+        assert db.execute("SELECT COUNT(*) FROM entries_team").fetchone()[0] == 13 + 1 + 8
 
 
 @pytest.mark.django_db
@@ -83,8 +84,63 @@ def test_demo_organiser_can_enter_a_14th_team(db: Any) -> None:
     assert response.status_code == 302, response.content.decode()[-2000:]
     team = Team.objects.get(name="Čtrnáctý")
     assert team.late_entry and team.edition.slug == "ko-1999"
-    assert Team.objects.filter(edition__slug="ko-1999").count() == 14
+    assert Team.objects.filter(edition__slug="ko-1999").count() == 15  # the demo's late one too
     # Loading again changes nothing.
     loaded, _logins = load_demo("demo-pass")
     assert not loaded
-    assert Team.objects.filter(edition__slug="ko-1999").count() == 14
+    assert Team.objects.filter(edition__slug="ko-1999").count() == 15
+
+
+@pytest.mark.django_db
+def test_demo_dashboard_lists_the_due_items_per_role(db: Any) -> None:
+    """Issue 9: the demo edition's dashboard lists its late entry, the fee due, the missing
+    conditions, the record deadline (R14.2b) and the next matches — each role its own."""
+    from datetime import UTC, date, datetime
+
+    from django.contrib.auth import get_user_model
+
+    from bridgeko.core import dashboard
+    from bridgeko.demo import LATE_REASON, LATE_TEAM
+    from bridgeko.editions.dashboard_items import viewer_for
+    from bridgeko.editions.models import Edition
+
+    load_demo("demo-pass")
+    edition = Edition.objects.get(slug="ko-1999")
+    users = {u.username: u for u in get_user_model().objects.all()}
+    today, now = date(1999, 3, 16), datetime(1999, 3, 16, 12, tzinfo=UTC)  # dates published
+
+    def items(who: str) -> dict[dashboard.Group, list[dashboard.Item]]:
+        found = dashboard.items(edition, viewer_for(users[who], edition), today, now)
+        return {g.group: list(g.items) for g in dashboard.groups(found)}
+
+    nbsp = "\N{NO-BREAK SPACE}"
+    organiser = items("organiser")
+    (late,) = organiser[dashboard.Group.LATE_ENTRIES]
+    assert late.title == f"{LATE_TEAM}: late entry awaiting a decision"
+    assert late.detail.startswith(LATE_REASON + " — convention card of pair ")
+    total, fee = organiser[dashboard.Group.FEES]
+    # R4.1: 1200 CZK, a player of the team is not a ČBS member
+    assert fee.title == f"{LATE_TEAM}: 1,200{nbsp}CZK of the entry fee to pay"
+    assert total.total and total.title == f"In all: 1,200{nbsp}CZK from 1 team"
+    (conditions,) = organiser[dashboard.Group.CONDITIONS]
+    assert conditions.detail.endswith(": not received (R3.1b); entry fee: not received (R3.1c)")
+    matches = organiser[dashboard.Group.MATCHES]
+    assert len(matches) == 5  # round 1: 13 teams in a scheme for 16, three byes (R11.4)
+    assert {m.at for m in matches} == {datetime(1999, 3, 19, 18, tzinfo=UTC)}  # Fri 19:00
+    (record,) = organiser[dashboard.Group.DEADLINES]
+    assert record.at == datetime(1999, 3, 19, 12, tzinfo=UTC)  # 13:00 (R14.2b)
+    td = items("td")
+    assert dashboard.Group.FEES not in td
+    assert td[dashboard.Group.LATE_ENTRIES][0].detail == late.detail
+    captain = items("captain")  # Sokol Hradec Králové: entered in time, fee paid
+    assert not {dashboard.Group.FEES, dashboard.Group.LATE_ENTRIES} & set(captain)
+    own = captain.get(dashboard.Group.MATCHES, [])
+    assert all("Sokol Hradec Králové" in m.title for m in own)
+    # the page, with today's date: the late entry and the fee are still due
+    client = Client()
+    client.force_login(users["organiser"])
+    client.cookies["django_language"] = "cs"
+    page = client.get(reverse("editions:dashboard", kwargs={"edition": "ko-1999"}))
+    text = page.content.decode()
+    assert "Pozdní přihlášky čekající na rozhodnutí" in text and "Nezaplacené vklady" in text
+    assert f"{LATE_TEAM}: zbývá zaplatit 1{nbsp}200{nbsp}CZK vkladu" in text

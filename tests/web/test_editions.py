@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
@@ -156,8 +156,9 @@ def test_dashboard_lists_what_is_due(world: Any) -> None:
 
 def test_dashboard_providers_are_merged_by_due_date(world: Any) -> None:
     from bridgeko.core import dashboard
+    from bridgeko.editions.dashboard_items import viewer_for
 
-    def extra(edition: Any, user: Any, today: date) -> list[dashboard.Item]:
+    def extra(edition: Any, viewer: Any, today: date, now: Any) -> list[dashboard.Item]:
         return [
             dashboard.Item("late", due=date(1999, 1, 1), source="test"),
             dashboard.Item("undated", source="test"),
@@ -165,8 +166,10 @@ def test_dashboard_providers_are_merged_by_due_date(world: Any) -> None:
 
     dashboard.register(extra)
     dashboard.register(extra)  # idempotent
+    viewer = viewer_for(world.users["organiser"], world.edition)
+    now = datetime(1998, 12, 1, 12, tzinfo=UTC)
     try:
-        items = dashboard.items(world.edition, world.users["organiser"], date(1998, 12, 1))
+        items = dashboard.items(world.edition, viewer, date(1998, 12, 1), now)
     finally:
         dashboard._providers.remove(extra)
     titles = [i.title for i in items if i.source == "test"]

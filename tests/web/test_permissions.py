@@ -231,7 +231,8 @@ REGISTRY: list[Protected] = [
     Protected("editions:create", "post", REGISTRAR, kwargs=_nothing),
     Protected("editions:edit", "get", ORGANISER),
     Protected("editions:edit", "post", ORGANISER),
-    Protected("editions:dashboard", "get", ORGANISER),
+    # the dashboard: each role sees its own items (issue 9)
+    Protected("editions:dashboard", "get", frozenset({"organiser", "td", "captain"})),
     # accounts: an edition's roles (organisers), the site-wide roles (registrars)
     Protected("accounts:roles", "get", ORGANISER),
     Protected("accounts:roles", "post", ORGANISER),

@@ -681,6 +681,14 @@ def entry_fee(
     )
 
 
+def fee_outstanding(fee: FeeDecision | None, paid: int) -> int:
+    """What a team still owes of its entry fee (R4.1): the fee due less the amount received;
+    0 when paid in full (an overpayment owes nothing) or when there is no fee yet (no roster)."""
+    if fee is None:
+        return 0
+    return max(0, fee.amount - paid)
+
+
 # --------------------------------------------------------------------------------------------
 # R8.1, R9.2, I11: closing of entries
 # --------------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ organiser's dashboard."""
 
 from __future__ import annotations
 
+from datetime import date, datetime
 from typing import Any
 
 from django.contrib import messages
@@ -12,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from bridgeko.accounts.models import Role
 from bridgeko.accounts.permissions import (
     ORGANISERS,
     edition_role_required,
@@ -23,6 +25,7 @@ from bridgeko.core import dashboard
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.editions import services
+from bridgeko.editions.dashboard_items import due_by_edition, viewer_for
 from bridgeko.editions.forms import (
     EditionCreateForm,
     EditionEditForm,
@@ -34,11 +37,16 @@ from bridgeko.editions.models import Edition
 
 @require_safe
 def edition_list(request: HttpRequest) -> HttpResponse:
+    """The editions; for a logged-in reader, how many items each dashboard of theirs lists."""
+    today, now = clock()
+    due = due_by_edition(request.user, today, now)
+    editions = [(e, due.get(e.pk)) for e in Edition.objects.all()]
     return render(
         request,
         "editions/list.html",
         {
-            "editions": Edition.objects.all(),
+            "editions": editions,
+            "any_due": bool(due),
             "can_create": is_registrar(request.user),
         },
     )
@@ -107,11 +115,28 @@ def edit(request: HttpRequest, edition: Edition) -> HttpResponse:
     return render(request, "editions/edit.html", context)
 
 
+def clock() -> tuple[date, datetime]:
+    """Today (the site's local day) and now, read once per request and passed to the
+    dashboard's providers (tests replace this function)."""
+    return timezone.localdate(), timezone.now()
+
+
 @require_safe
-@edition_role_required(*ORGANISERS)
+@edition_role_required(Role.TD, Role.CAPTAIN)
 def dashboard_view(request: HttpRequest, edition: Edition) -> HttpResponse:
-    today = timezone.localdate()
-    items: list[Any] = dashboard.items(edition, request.user, today)
+    """What is due next, for the reader's role (organisers: everything; TDs: deadlines,
+    matches, late entries, conditions; a captain: their own team's items)."""
+    today, now = clock()
+    viewer = viewer_for(request.user, edition)
+    items: list[Any] = dashboard.items(edition, viewer, today, now)
     return render(
-        request, "editions/dashboard.html", {"edition": edition, "items": items, "today": today}
+        request,
+        "editions/dashboard.html",
+        {
+            "edition": edition,
+            "items": items,
+            "groups": dashboard.groups(items),
+            "viewer": viewer,
+            "today": today,
+        },
     )

@@ -4,8 +4,7 @@ reference date (R10.1)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
-from typing import Any
+from datetime import date, datetime
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -17,11 +16,17 @@ from bridgeko.players.models import EloList
 
 
 @dashboard.register
-def elo_list(edition: Edition, user: Any, today: date) -> Iterator[dashboard.Item]:
+def elo_list(
+    edition: Edition, viewer: dashboard.Viewer, today: date, now: datetime
+) -> Iterator[dashboard.Item]:
+    if not viewer.organiser:
+        return
     reg = edition.regulations
     ref = reg.rating.reference_date
     if not EloList.objects.filter(reference_date=ref).exists():
-        registrar = is_registrar(user)  # the Elo lists are shared: the registrar imports them
+        registrar = is_registrar(
+            viewer.user
+        )  # the Elo lists are shared: the registrar imports them
         detail = _("Team Elo uses the federation's list of this date (R10.1).")
         if not registrar:
             detail += " " + _("Ask the registrar to import it.")
