@@ -74,14 +74,14 @@ def three(world: World) -> dict[str, Team]:
 def test_R4_dashboard_sums_unpaid_fees(world: World, three: dict[str, Team]) -> None:
     fees = _group(_items(world, "organiser", BEFORE, BEFORE_NOW), dashboard.Group.FEES)
     assert [i.title for i in fees if not i.total] == [
-        f"Cizinci: 1,200{NBSP}CZK of the entry fee to pay",
-        f"Dlužníci: 600{NBSP}CZK of the entry fee to pay",
-        f"Zálohou: 400{NBSP}CZK of the entry fee to pay",
+        f"Cizinci: CZK{NBSP}1,200 of the entry fee to pay",
+        f"Dlužníci: CZK{NBSP}600 of the entry fee to pay",
+        f"Zálohou: CZK{NBSP}400 of the entry fee to pay",
     ]
     (total,) = [i for i in fees if i.total]
-    assert total.title == f"In all: 2,200{NBSP}CZK from 3 teams"  # 1200 + 600 + (600 - 200)
+    assert total.title == f"In all: CZK{NBSP}2,200 from 3 teams"  # 1200 + 600 + (600 - 200)
     part = next(i for i in fees if i.title.startswith("Zálohou"))
-    assert part.detail.endswith(f"paid so far: 200{NBSP}CZK")
+    assert part.detail.endswith(f"paid so far: CZK{NBSP}200")
     assert part.due == date(1999, 3, 5) and not part.overdue
     assert part.url == reverse(
         "entries:conditions", kwargs={"edition": "ko-1999", "team": three["part"].pk}
@@ -97,7 +97,7 @@ def test_R4_fees_are_the_organisers_a_td_sees_none_a_captain_their_own(
     assert _group(_items(world, "td", BEFORE, BEFORE_NOW), dashboard.Group.FEES) == []
     _captain_of(world, three["other"])
     fees = _group(_items(world, "captain-b", BEFORE, BEFORE_NOW), dashboard.Group.FEES)
-    assert [i.title for i in fees] == [f"Cizinci: 1,200{NBSP}CZK of the entry fee to pay"]
+    assert [i.title for i in fees] == [f"Cizinci: CZK{NBSP}1,200 of the entry fee to pay"]
     assert fees[0].url == captain_team_url(world.edition, three["other"].pk)
 
 
@@ -158,7 +158,7 @@ def test_dashboard_late_entry_awaits_a_decision(world: World) -> None:
     assert item.url == reverse("entries:detail", kwargs={"edition": "ko-1999", "team": late.pk})
     fees = _group(items, dashboard.Group.FEES)
     assert [i.title for i in fees if not i.total] == [
-        f"Opozdilci: 600{NBSP}CZK of the entry fee to pay"
+        f"Opozdilci: CZK{NBSP}600 of the entry fee to pay"
     ]
     assert fees[0].due is None and not fees[0].overdue
     # the entry deadline and the closing are done
@@ -223,7 +223,7 @@ def test_R14_dashboard_deadlines_and_next_matches(world: World) -> None:
     # R14.2b: by 13:00 on the day of the round's last match (Friday 19 March 1999)
     assert record.at == datetime(1999, 3, 19, 12, tzinfo=UTC) and record.due == date(1999, 3, 19)
     assert record.detail == (
-        "deliver the match record to the organiser by 1999-03-19 13:00 CET (R14.2b)"
+        "deliver the match record to the organiser by 19 March 1999, 13:00 CET (R14.2b)"
     )
     matches = _group(items, dashboard.Group.MATCHES)
     dates = MatchDate.objects.filter(round=1)

@@ -120,8 +120,8 @@ def test_demo_dashboard_lists_the_due_items_per_role(db: Any) -> None:
     assert late.detail.startswith(LATE_REASON + " — convention card of pair ")
     total, fee = organiser[dashboard.Group.FEES]
     # R4.1: 1200 CZK, a player of the team is not a ČBS member
-    assert fee.title == f"{LATE_TEAM}: 1,200{nbsp}CZK of the entry fee to pay"
-    assert total.total and total.title == f"In all: 1,200{nbsp}CZK from 1 team"
+    assert fee.title == f"{LATE_TEAM}: CZK{nbsp}1,200 of the entry fee to pay"
+    assert total.total and total.title == f"In all: CZK{nbsp}1,200 from 1 team"
     (conditions,) = organiser[dashboard.Group.CONDITIONS]
     assert conditions.detail.endswith(": not received (R3.1b); entry fee: not received (R3.1c)")
     matches = organiser[dashboard.Group.MATCHES]
@@ -143,4 +143,4 @@ def test_demo_dashboard_lists_the_due_items_per_role(db: Any) -> None:
     page = client.get(reverse("editions:dashboard", kwargs={"edition": "ko-1999"}))
     text = page.content.decode()
     assert "Pozdní přihlášky čekající na rozhodnutí" in text and "Nezaplacené vklady" in text
-    assert f"{LATE_TEAM}: zbývá zaplatit 1{nbsp}200{nbsp}CZK vkladu" in text
+    assert f"{LATE_TEAM}: zbývá zaplatit 1{nbsp}200{nbsp}Kč vkladu" in text
