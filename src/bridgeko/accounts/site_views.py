@@ -13,6 +13,7 @@ from bridgeko.accounts import services
 from bridgeko.accounts.forms import RegistrarForm
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.accounts.permissions import registrar_required
+from bridgeko.core.collation import czech_sorted
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 
@@ -34,7 +35,10 @@ def site_roles(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Role assigned."))
             return redirect("accounts:site_roles")
-    assignments = RoleAssignment.objects.filter(edition__isnull=True).select_related("user")
+    assignments = czech_sorted(  # by the user in Czech order, then by role
+        RoleAssignment.objects.filter(edition__isnull=True).select_related("user"),
+        key=lambda a: a.user.get_username(),
+    )
     return render(request, "accounts/site_roles.html", {"form": form, "assignments": assignments})
 
 

@@ -14,6 +14,7 @@ from bridgeko.accounts import services
 from bridgeko.accounts.forms import RoleAssignmentForm
 from bridgeko.accounts.models import RoleAssignment
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
+from bridgeko.core.collation import czech_sorted
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 
@@ -36,7 +37,10 @@ def roles(request: HttpRequest, edition: Any) -> HttpResponse:
         else:
             messages.success(request, _("Role assigned."))
             return redirect("accounts:roles", edition=edition.slug)
-    assignments = RoleAssignment.objects.filter(edition=edition).select_related("user")
+    assignments = czech_sorted(  # by the user in Czech order, then by role
+        RoleAssignment.objects.filter(edition=edition).select_related("user"),
+        key=lambda a: a.user.get_username(),
+    )
     return render(
         request,
         "accounts/roles.html",
