@@ -173,8 +173,8 @@ def test_R10_1_elo_import_fills_the_search_and_order_of_new_and_renamed_players(
 
 
 def _teams(world: Any, names: list[str]) -> None:
-    for name in _shuffled(names):
-        Team.objects.create(edition=world.edition, name=name, created_at=NOW)
+    for i, name in enumerate(_shuffled(names)):  # pk: the world's team 7 was given its pk
+        Team.objects.create(pk=100 + i, edition=world.edition, name=name, created_at=NOW)
 
 
 @pytest.mark.django_db
