@@ -184,3 +184,16 @@ def test_log_filters_by_readable_name(world: Any) -> None:
     assert [e.action for e in by_code.context["page"]] == ["bridgeko.player.created"]
     english = world.client("organiser", "en").get(reverse("audit:log"), {"action": "role ass"})
     assert [e.action for e in english.context["page"]] == ["bridgeko.role.assigned"]
+
+
+@pytest.mark.django_db
+def test_a_long_value_is_folded_away(world: Any) -> None:
+    with transaction.atomic():
+        record(
+            "bridgeko.team.changed",
+            user=world.users["organiser"],
+            edition=world.edition,
+            after={"roster": [f"Hráč {k} ({k})" for k in range(12)]},
+        )
+    html = world.client("organiser", "cs").get(reverse("audit:log")).content.decode()
+    assert "<summary>Zobrazit vše (12)</summary>" in html and "Hráč 11 (11)" in html
