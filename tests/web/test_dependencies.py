@@ -13,7 +13,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 SRC = REPO / "src" / "bridgeko"
 
-IMPORT_NAMES = {"Django": "django", "psycopg[binary]": "psycopg", "django-axes": "axes"}
+IMPORT_NAMES = {
+    "Django": "django",
+    "psycopg[binary]": "psycopg",
+    "django-axes": "axes",
+    "pyicu-wheels": "icu",
+}
 """The module a distribution is imported as, when it differs from its name."""
 
 NOT_IMPORTED = {

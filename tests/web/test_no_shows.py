@@ -284,6 +284,12 @@ def _migrate(targets: list[tuple[str, str]]) -> Any:
     return executor.loader.project_state([*targets, *latest]).apps
 
 
+def _migrate_to_latest() -> None:
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True)
 def test_R15_2_old_free_text_records_are_tied_to_their_match_or_kept_as_text() -> None:
     old = _migrate([DRAW_BEFORE, ENTRIES_BEFORE])
@@ -327,9 +333,7 @@ def test_R15_2_old_free_text_records_are_tied_to_their_match_or_kept_as_text() -
         back.get_model("entries", "NoShow").objects.order_by("pk").values_list("match", flat=True)
     )
     assert list(texts) == ["R1-M2", "blah", "R1-M3", "QF2", "R1-M2"]
-    executor = MigrationExecutor(connection)  # every app back to its latest migration
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    _migrate_to_latest()  # every app, also the entries' later migrations
 
 
 @pytest.mark.django_db

@@ -14,6 +14,7 @@ from bridgeko.accounts.forms import ACCOUNT_LIST, RegistrarForm
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.accounts.permissions import registrar_required
 from bridgeko.accounts.views import account_choices, give_role
+from bridgeko.core.collation import czech_sorted
 from bridgeko.core.errors import ServiceError
 
 
@@ -24,7 +25,10 @@ def site_roles(request: HttpRequest) -> HttpResponse:
         done = give_role(request, form, edition=None, role=Role.REGISTRAR, team_id=None)
         if done is not None:
             return redirect("accounts:site_roles")
-    assignments = RoleAssignment.objects.filter(edition__isnull=True).select_related("user")
+    assignments = czech_sorted(  # by the user in Czech order, then by role
+        RoleAssignment.objects.filter(edition__isnull=True).select_related("user"),
+        key=lambda a: a.user.get_username(),
+    )
     return render(
         request,
         "accounts/site_roles.html",

@@ -19,6 +19,7 @@ from bridgeko.accounts import services
 from bridgeko.accounts.forms import ACCOUNT_LIST, AccountForm, RoleAssignmentForm
 from bridgeko.accounts.models import RoleAssignment
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required
+from bridgeko.core.collation import czech_sorted
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 
@@ -101,7 +102,10 @@ def roles(request: HttpRequest, edition: Any) -> HttpResponse:
         )
         if done is not None:
             return redirect("accounts:roles", edition=edition.slug)
-    assignments = RoleAssignment.objects.filter(edition=edition).select_related("user", "team")
+    assignments = czech_sorted(  # by the user in Czech order, then by role
+        RoleAssignment.objects.filter(edition=edition).select_related("user", "team"),
+        key=lambda a: a.user.get_username(),
+    )
     return render(
         request,
         "accounts/roles.html",

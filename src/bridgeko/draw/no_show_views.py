@@ -31,7 +31,7 @@ def no_show_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     """Every failure to appear recorded in the edition (withdrawn ones struck through), and the
     teams of the bracket with the matches they play, to record one."""
     by_team = no_shows.matches_by_team(edition)
-    teams = Team.objects.filter(edition=edition).order_by("name")
+    teams = Team.objects.filter(edition=edition).order_by("name_key")
     recorded = NoShow.objects.filter(edition=edition).select_related("team").order_by("pk")
     return render(
         request,

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 from bridgeko.accounts.models import Role
 from bridgeko.accounts.permissions import ORGANISERS, edition_role_required, is_organiser
 from bridgeko.competition import schedule
+from bridgeko.core.collation import sort_key
 from bridgeko.core.errors import ServiceError
 from bridgeko.draw import display, schedule_services, services
 from bridgeko.draw.forms import AnnounceForm, DefaultsForm, ManualDrawForm, MatchDateForm
@@ -36,7 +37,7 @@ def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
         "edition": edition,
         "draw": draw,
         "closing": closing,
-        "teams": sorted(teams, key=lambda t: (-t.elo, t.name)),
+        "teams": sorted(teams, key=lambda t: (-t.elo, sort_key(t.name))),
         "numbers": sorted(numbers.items()),
         "announce_form": AnnounceForm(
             initial={"place": draw.place, "at": draw.scheduled_at} if draw else None

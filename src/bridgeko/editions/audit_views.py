@@ -1,4 +1,5 @@
-"""The audit log page for organisers: filter by action, user, date range and edition; paginated.
+"""The audit log page for organisers: filter by action (code or readable name), user, date range
+and edition; paginated; each entry with its action by name and its changes as a table.
 
 It lives in the editions app, not the audit app: the audit app is the lowest app (every service
 records into it), while this page needs the editions and the permission helper above it."""
@@ -18,7 +19,9 @@ from django.views.decorators.http import require_safe
 
 from bridgeko.accounts.models import ORGANISER_ROLES
 from bridgeko.accounts.permissions import is_registrar, organiser_of_any_edition_required
+from bridgeko.audit.labels import actions_matching
 from bridgeko.audit.models import AuditEntry
+from bridgeko.editions.audit_display import audit_row
 from bridgeko.editions.forms import AuditFilterForm
 from bridgeko.editions.models import Edition
 
@@ -45,8 +48,11 @@ def audit_log(request: HttpRequest) -> HttpResponse:
     form = AuditFilterForm(request.GET or None, editions=editions, users=users)
     if form.is_valid():
         data = form.cleaned_data
-        if data["action"]:
-            entries = entries.filter(action__startswith=data["action"].strip())
+        if data["action"]:  # a code prefix or a part of an action's readable name
+            text = data["action"].strip()
+            entries = entries.filter(
+                Q(action__startswith=text) | Q(action__in=actions_matching(text))
+            )
         if data["user"]:
             entries = entries.filter(user=data["user"])
         if data["edition"]:
@@ -64,5 +70,10 @@ def audit_log(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "audit/log.html",
-        {"form": form, "page": page, "query": query.urlencode()},
+        {
+            "form": form,
+            "page": page,
+            "rows": [audit_row(entry) for entry in page],
+            "query": query.urlencode(),
+        },
     )

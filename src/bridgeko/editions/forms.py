@@ -422,7 +422,7 @@ class AuditFilterForm(forms.Form):
         label=_("Action"),
         required=False,
         max_length=SEARCH_MAX_LENGTH,  # a longer prefix matches nothing (and fails on SQLite)
-        help_text=_("e.g. bridgeko.player (prefix)"),
+        help_text=pgettext_lazy("audit filter", "a part of its name, e.g. “role”"),
     )
     user = forms.ModelChoiceField(
         label=_("User"), queryset=get_user_model().objects.none(), required=False

@@ -7,9 +7,13 @@ the organiser recorded. Writes go through :mod:`bridgeko.entries.services`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from bridgeko.core.collation import search_text, sort_key
 
 
 class Team(models.Model):
@@ -34,9 +38,12 @@ class Team(models.Model):
     late_reason = models.TextField(_("reason for the late entry"), blank=True)
     accepted = models.BooleanField(_("entered"), null=True)
     """Set when the entries are closed (I11): met every condition in time or not."""
+    # Derived from the name on every save (bridgeko.core.collation): Czech order and search.
+    name_key = models.BinaryField(default=b"", editable=False)
+    name_search = models.CharField(max_length=120, blank=True, editable=False)
 
     class Meta:
-        ordering = ("edition", "name")
+        ordering = ("edition", "name_key")
         verbose_name = _("team")
         verbose_name_plural = _("teams")
         constraints = [
@@ -45,6 +52,14 @@ class Team(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saves, with the Czech sort key and the search column of the name."""
+        self.name_key, self.name_search = sort_key(self.name), search_text(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, "name_key", "name_search"}
+        super().save(*args, **kwargs)
 
     @property
     def frozen(self) -> bool:

@@ -158,15 +158,16 @@ def _fee(
 def edition_teams(
     edition: Edition, *, accepted_only: bool = False, team_ids: Sequence[int] | None = None
 ) -> list[TeamInfo]:
-    """The edition's teams (ordered by name) with rosters, Elo (R10), fee (R4.1) and the state
-    of their conditions of entry (R3) — in at most 9 queries whatever the number of teams."""
+    """The edition's teams (in the Czech order of their names) with rosters, Elo (R10), fee
+    (R4.1) and the state of their conditions of entry (R3) — in at most 9 queries whatever the
+    number of teams."""
     reg = edition.regulations
     qs = Team.objects.filter(edition=edition)
     if accepted_only:
         qs = qs.filter(accepted=True)
     if team_ids is not None:
         qs = qs.filter(pk__in=list(team_ids))
-    teams = list(qs.order_by("name"))
+    teams = list(qs.order_by("name_key"))
     if not teams:
         return []
     rosters = _rosters(teams)

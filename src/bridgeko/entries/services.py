@@ -55,7 +55,7 @@ def _roster_problems(
     entries = RosterEntry.objects.filter(edition=edition).select_related("team")
     if team is not None:
         entries = entries.exclude(team=team)
-    for entry in entries.order_by("team__name", "position"):
+    for entry in entries.order_by("team__name_key", "position"):
         others.setdefault(entry.team.name, []).append(entry.player_id)
     ids = [p.pk for p in roster]
     problems = rules.check_roster(ids, edition.regulations, others)

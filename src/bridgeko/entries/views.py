@@ -58,7 +58,9 @@ REGISTER_LIMIT = 5000
 
 def _search(request: HttpRequest) -> dict[str, object]:
     query, search_cut = cut_search(request.GET.get("q", ""))
-    register = Player.objects.only("pk", "name", "federation_id").order_by("name")
+    register = Player.objects.only("pk", "name", "federation_id").order_by(
+        "name_key", "federation_id"
+    )
     return {
         "q": query,
         "search_cut": search_cut,

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import uuid
 from datetime import date
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from bridgeko.core.collation import search_text, sort_key
 
 
 class Player(models.Model):
@@ -21,11 +24,25 @@ class Player(models.Model):
     club = models.CharField(_("club"), max_length=120, blank=True)
     member = models.BooleanField(_("federation member"), default=False)
     """A member of the federation (R4.1: a team of members only pays the lower fee)."""
+    # Derived from name/club on every save (bridgeko.core.collation): Czech order and search.
+    name_key = models.BinaryField(default=b"", editable=False, db_index=True)
+    name_search = models.CharField(max_length=120, blank=True, editable=False)
+    club_search = models.CharField(max_length=120, blank=True, editable=False)
 
     class Meta:
-        ordering = ("name", "federation_id")
+        ordering = ("name_key", "federation_id")
         verbose_name = _("player")
         verbose_name_plural = _("players")
+
+    DERIVED_FIELDS = ("name_key", "name_search", "club_search")
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Saves, with the Czech sort key and the search columns of the name and club."""
+        self.name_key, self.name_search, self.club_search = derived_columns(self.name, self.club)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None:
+            kwargs["update_fields"] = {*update_fields, *self.DERIVED_FIELDS}
+        super().save(*args, **kwargs)
 
     def __str__(self) -> str:
         return f"{self.name} ({self.federation_id})" if self.federation_id else self.name
@@ -37,6 +54,11 @@ class Player(models.Model):
             .values_list("elo", flat=True)
             .first()
         )
+
+
+def derived_columns(name: str, club: str) -> tuple[bytes, str, str]:
+    """``(name_key, name_search, club_search)`` of a player (also for raw inserts)."""
+    return sort_key(name), search_text(name), search_text(club)
 
 
 class EloList(models.Model):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from bridgeko.core.collation import search_text
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.search import cut_search
 from bridgeko.players.models import Player
@@ -27,15 +28,17 @@ def shorten(text: str, length: int = 60) -> str:
 
 
 def find_players(query: str, *, limit: int = 30) -> list[Player]:
-    """Players of the register matching a name part or a federation id (for the roster); the
+    """Players of the register matching a name part or a federation id (for the roster), in
+    Czech order; case and diacritics do not matter ("sim" finds Šimek). The
     query is cut to :data:`~bridgeko.core.search.SEARCH_MAX_LENGTH` characters."""
     query, _cut = cut_search(query)
     if not query:
         return []
+    folded = search_text(query)
     return list(
-        Player.objects.filter(Q(name__icontains=query) | Q(federation_id=query)).order_by("name")[
-            :limit
-        ]
+        Player.objects.filter(Q(name_search__contains=folded) | Q(federation_id=query)).order_by(
+            "name_key", "federation_id"
+        )[:limit]
     )
 
 

@@ -21,6 +21,7 @@ from django.utils.translation import ngettext
 from bridgeko.audit.services import record, snapshot
 from bridgeko.competition.messages import N_, NP_, Message, counted
 from bridgeko.core import l10n
+from bridgeko.core.collation import sort_key
 from bridgeko.core.errors import ServiceError
 from bridgeko.editions.models import DRAW_HELD_STAGES, Edition
 from bridgeko.players import elo_csv
@@ -31,6 +32,7 @@ from bridgeko.players.models import (
     EloRating,
     EloUpload,
     Player,
+    derived_columns,
 )
 
 PLAYER_FIELDS = ("federation_id", "name", "club", "member")
@@ -459,11 +461,11 @@ def diff_elo(reference_date: date, rows: Sequence[elo_csv.EloRow], *, limit: int
         changes.append(
             EloChange(row.federation_id, row.name, before, row.elo, new_player=player is None)
         )
-    changes.sort(key=lambda c: (not c.new_player, c.name, c.federation_id))
+    changes.sort(key=lambda c: (not c.new_player, sort_key(c.name), c.federation_id))
     names = _names(plan.missing)
     missing = sorted(
         (EloChange(*names.get(pid, ("", "?")), plan.old[pid][1], None) for pid in plan.missing),
-        key=lambda c: (c.name, c.federation_id),
+        key=lambda c: (sort_key(c.name), c.federation_id),
     )
     return EloDiff(
         reference_date=reference_date,
@@ -550,7 +552,11 @@ def _import_rows(
                 member = old_member
             if (row.name, club, member) != (name, old_club, old_member):
                 changed_players.append((row.name, club, member, pk))
-        _insert(Player, ("federation_id", "name", "club", "member"), new_players)
+        _insert(
+            Player,
+            ("federation_id", "name", "club", "member", *Player.DERIVED_FIELDS),
+            ((*row, *derived_columns(row[1], row[2])) for row in new_players),
+        )
         _update_players(changed_players)
         # the new players' pks, read back by federation id
         ids: dict[str, int] = {}
@@ -722,13 +728,21 @@ def _insert(
 
 
 def _update_players(rows: Sequence[tuple[str, str, bool, int]]) -> None:
-    """Sets (name, club, member) of the players with the given pks."""
-    sets = ", ".join(f"{_column(Player, f)} = %s" for f in ("name", "club", "member"))
+    """Sets (name, club, member) of the players with the given pks (and the sort key and
+    search columns derived from them)."""
+    fields = ("name", "club", "member", *Player.DERIVED_FIELDS)
+    sets = ", ".join(f"{_column(Player, f)} = %s" for f in fields)
     table = connection.ops.quote_name(Player._meta.db_table)
     sql = f"UPDATE {table} SET {sets} WHERE {_column(Player, 'id')} = %s"
     with connection.cursor() as cursor:
         for chunk in _chunks(rows, BATCH):
-            cursor.executemany(sql, list(chunk))
+            cursor.executemany(
+                sql,
+                [
+                    (name, club, member, *derived_columns(name, club), pk)
+                    for name, club, member, pk in chunk
+                ],
+            )
 
 
 # --- undo ---------------------------------------------------------------------------------------
@@ -765,7 +779,7 @@ def plan_undo(elo_import: EloImport, *, limit: int = 200) -> UndoPlan:
     ratings = 0 if elo_list is None else EloRating.objects.filter(elo_list=elo_list).count()
     rows = (
         elo_import.changes.select_related("player")
-        .order_by("player__name", "player__federation_id")
+        .order_by("player__name_key", "player__federation_id")
         .values_list("player__federation_id", "player__name", "after", "before")
     )
     total = rows.count()

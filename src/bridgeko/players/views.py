@@ -21,6 +21,7 @@ from bridgeko.accounts.permissions import (
     is_registrar,
     registrar_required,
 )
+from bridgeko.core.collation import search_text
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.core.search import SEARCH_MAX_LENGTH, cut_search
@@ -41,9 +42,12 @@ MAX_UPLOAD = 10 * 1024 * 1024
 def player_list(request: HttpRequest, edition: Edition) -> HttpResponse:
     query, search_cut = cut_search(request.GET.get("q", ""))
     players = Player.objects.all()
-    if query:
+    if query:  # case and diacritics do not matter: "sim" finds Šimek
+        folded = search_text(query)
         players = players.filter(
-            Q(name__icontains=query) | Q(federation_id=query) | Q(club__icontains=query)
+            Q(name_search__contains=folded)
+            | Q(federation_id=query)
+            | Q(club_search__contains=folded)
         )
     page = Paginator(players, 50).get_page(request.GET.get("page"))
     reference = edition.regulations.rating.reference_date

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from bridgeko.competition.draw import ProtocolError
+from bridgeko.core.collation import sort_key
 from bridgeko.draw import display, schedule_services
 from bridgeko.draw import services as draw_services
 from bridgeko.editions.models import Edition
@@ -54,7 +55,7 @@ def teams(request: HttpRequest, edition: str) -> HttpResponse:
         {
             "edition": obj,
             "reg": obj.regulations,
-            "teams": sorted(infos, key=lambda t: (-t.elo, t.name)),
+            "teams": sorted(infos, key=lambda t: (-t.elo, sort_key(t.name))),
             "closing": closing,
         },
     )
