@@ -26,6 +26,8 @@ ACTION_LABELS: dict[str, Promise] = {
     ),
     "bridgeko.account.password_changed": pgettext_lazy("audit action", "Password changed"),
     "bridgeko.account.unlocked": pgettext_lazy("audit action", "Account unlocked"),
+    "bridgeko.card.replaced": pgettext_lazy("audit action", "Convention card replaced"),
+    "bridgeko.card.uploaded": pgettext_lazy("audit action", "Convention card uploaded"),
     "bridgeko.demo.loaded": pgettext_lazy("audit action", "Demo data loaded"),
     "bridgeko.draw.announced": pgettext_lazy("audit action", "Draw announced"),
     "bridgeko.draw.committed": pgettext_lazy("audit action", "Draw commitment published"),
