@@ -116,7 +116,7 @@ def test_R11_printable_draw_and_R14_1_schedule(drawn: World) -> None:
     client = drawn.client("organiser")
     slug = drawn.edition.slug
     text = client.get(reverse("draw:print_draw", kwargs={"edition": slug})).content.decode()
-    assert text.count("<tr><td class=\"num\">") == 13
+    assert text.count('<tr><td class="num">') == 13
     assert 'class="bracket"' in text and "QF1" in text and "Final" in text
     text = client.get(reverse("draw:print_schedule", kwargs={"edition": slug})).content.decode()
     assert "R1-M2" in text and "not published yet" in text
@@ -175,7 +175,9 @@ def test_a_rostered_player_confirmation_page_says_it_cannot_be_deleted(world: Wo
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("language", "heading"), [("en", "cannot be opened this way"), ("cs", "nelze otevřít")])
+@pytest.mark.parametrize(
+    ("language", "heading"), [("en", "cannot be opened this way"), ("cs", "nelze otevřít")]
+)
 def test_get_on_a_post_only_url_gets_the_friendly_405_page(
     world: World, language: str, heading: str
 ) -> None:
@@ -189,7 +191,9 @@ def test_get_on_a_post_only_url_gets_the_friendly_405_page(
 
 @pytest.mark.django_db
 def test_post_to_a_read_only_page_gets_the_friendly_405_page(world: World) -> None:
-    response = _english_client().post(reverse("public:home", kwargs={"edition": world.edition.slug}))
+    response = _english_client().post(
+        reverse("public:home", kwargs={"edition": world.edition.slug})
+    )
     assert response.status_code == 405
     assert set(response["Allow"].split(", ")) == {"GET", "HEAD"}
     assert "only shows information" in response.content.decode()

@@ -98,9 +98,7 @@ def print_schedule(request: HttpRequest, edition: Edition) -> HttpResponse:
     draw = services.draw_of(edition)
     rounds = []
     if draw is not None and draw.held:
-        rounds = display.bracket_rounds(
-            draw, display.numbers_of(draw), display.match_dates(draw)
-        )
+        rounds = display.bracket_rounds(draw, display.numbers_of(draw), display.match_dates(draw))
     return _page(
         request,
         "draw/print/schedule.html",

@@ -17,7 +17,9 @@ urlpatterns = [
     path("e/<slug:edition>/print/", print_views.print_index, name="print_index"),
     path("e/<slug:edition>/print/teams/", print_views.print_teams, name="print_teams"),
     path("e/<slug:edition>/print/fees/", print_views.print_fees, name="print_fees"),
-    path("e/<slug:edition>/print/conditions/", print_views.print_conditions, name="print_conditions"),
+    path(
+        "e/<slug:edition>/print/conditions/", print_views.print_conditions, name="print_conditions"
+    ),
     path("e/<slug:edition>/print/draw/", print_views.print_draw, name="print_draw"),
     path("e/<slug:edition>/print/schedule/", print_views.print_schedule, name="print_schedule"),
     # failures to appear (R15): for a match of the bracket, so in the draw app
