@@ -7,7 +7,8 @@ logins' passwords, prints the URL and the logins and serves on http://127.0.0.1:
 What it loads: the 1999 regulations (``editions/bridge-open-ko-1999.toml``); 74 invented Czech
 players and the Elo list of 30 June 1998 (some players without Elo); the 1998 edition with eight
 teams and its draw held, one of which failed to appear for its first match of the bracket without
-notice (its players are barred in 1999, R15.3); the
+notice (its players are barred in 1999, R15.3), played and finished (stage "finished"; its match
+results are not kept yet: they come with the match records); the
 1999 edition with 13 teams of 4-6 players (one returning from 1998, R4.1), every condition of
 entry met in time, the entries closed, the draw announced, committed to and held, and the
 preliminary-round dates published; and a 14th team entered late (after the closing, with its
@@ -295,7 +296,8 @@ def _load(organiser: Any) -> None:
     from bridgeko.competition.messages import N_, Message
     from bridgeko.draw import no_shows, schedule_services
     from bridgeko.draw import services as draw
-    from bridgeko.editions.services import create_edition
+    from bridgeko.editions.models import EditionStage
+    from bridgeko.editions.services import create_edition, move_stage
     from bridgeko.entries import queries as entry_queries
     from bridgeko.entries import services as entries
     from bridgeko.entries.models import Team
@@ -347,6 +349,14 @@ def _load(organiser: Any) -> None:
         )
         draw.publish_commitment(edition=previous, user=organiser, now=_at(date(1998, 3, 9), 10))
         draw.hold_draw(edition=previous, user=organiser, now=_at(date(1998, 3, 13), 18))
+        # 1998 is played: in play from its first match, finished with the final (R14.3).
+        # The matches' results are not kept yet (they come with the match records).
+        move_stage(
+            edition=previous,
+            to=EditionStage.IN_PLAY,
+            user=organiser,
+            at=_at(date(1998, 4, 3), 18),
+        )
         absent = Team.objects.get(edition=previous, name=NO_SHOW_1998)
         match = no_shows.team_matches(absent)[0]  # its first match of the bracket
         no_shows.record_no_show(
@@ -356,6 +366,12 @@ def _load(organiser: Any) -> None:
             note="nobody came, no notice",
             user=organiser,
             now=_at(date(1998, 4, 3), 19, 45),
+        )
+        move_stage(
+            edition=previous,
+            to=EditionStage.FINISHED,
+            user=organiser,
+            at=_at(date(1998, 6, 7), 18),
         )
         barred = entry_queries.barred_players(edition)
         pool = [p for p in players if p.pk not in barred]

@@ -247,6 +247,7 @@ REGISTRY: list[Protected] = [
     Protected("players:create", "post", REGISTRAR),
     Protected("players:edit", "get", REGISTER_READERS, kwargs=_player),  # read only (issue 9)
     Protected("players:edit", "post", REGISTRAR, kwargs=_player),
+    Protected("players:delete", "get", REGISTRAR, kwargs=_player),
     Protected("players:delete", "post", REGISTRAR, kwargs=_player),
     Protected("players:import", "get", REGISTRAR),
     Protected("players:import", "post", REGISTRAR),
@@ -293,6 +294,13 @@ REGISTRY: list[Protected] = [
     Protected("draw:no_show_change", "get", ORGANISER_TD, kwargs=_no_show),
     Protected("draw:no_show_change", "post", ORGANISER_TD, kwargs=_no_show),
     Protected("draw:no_show_change", "post", ORGANISER_TD, kwargs=_no_show, data={"withdraw": "1"}),
+    # printable lists (issue 9): organisers and TDs
+    Protected("draw:print_index", "get", ORGANISER_TD),
+    Protected("draw:print_teams", "get", ORGANISER_TD),
+    Protected("draw:print_fees", "get", ORGANISER_TD),
+    Protected("draw:print_conditions", "get", ORGANISER_TD),
+    Protected("draw:print_draw", "get", ORGANISER_TD),
+    Protected("draw:print_schedule", "get", ORGANISER_TD),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
 from bridgeko.accounts.models import Role
 from bridgeko.accounts.permissions import (
@@ -28,7 +28,7 @@ from bridgeko.core.search import SEARCH_MAX_LENGTH, cut_search
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv, services
 from bridgeko.players.forms import ELO_IMPORT_INITIAL, EloImportForm, PlayerForm
-from bridgeko.players.models import EloImport, EloList, EloRating, Player
+from bridgeko.players.models import EloImport, EloImportChange, EloList, EloRating, Player
 
 PREVIEW_ROWS = 20
 PREVIEW_CHANGES = 200
@@ -140,10 +140,28 @@ def _player_form(request: HttpRequest, edition: Edition, player: Player | None) 
     )
 
 
-@require_POST
 @registrar_required
 def player_delete(request: HttpRequest, edition: Edition, pk: int) -> HttpResponse:
+    """GET: what deleting the player would remove (or why it cannot be deleted); POST: delete
+    through the service, which refuses a player still on a roster."""
     player = get_object_or_404(Player, pk=pk)
+    if request.method != "POST":
+        ratings = list(
+            EloRating.objects.filter(player=player)
+            .select_related("elo_list")
+            .order_by("-elo_list__reference_date")
+        )
+        return render(
+            request,
+            "players/delete.html",
+            {
+                "edition": edition,
+                "player": player,
+                "ratings": ratings,
+                "used_in": services.editions_using_player(player),
+                "import_changes": EloImportChange.objects.filter(player=player).count(),
+            },
+        )
     try:
         services.delete_player(player=player, user=request.user, edition=edition)
     except ServiceError as exc:

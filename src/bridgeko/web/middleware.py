@@ -29,3 +29,27 @@ class RequestSizeLimitMiddleware:
         if length > limit:
             return render(request, "413.html", {"limit_mb": -(-limit // (1024 * 1024))}, status=413)
         return self.get_response(request)
+
+
+class MethodNotAllowedMiddleware:
+    """Django answers a method a view does not take (a GET on a POST-only action, a POST to a
+    read-only page) with an empty 405: this turns it into the friendly ``405.html`` in the
+    site's style and the reader's language; the status and the ``Allow`` header are kept."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        allow = response.headers.get("Allow", "")
+        methods = [m.strip() for m in allow.split(",") if m.strip()]
+        page = render(
+            request,
+            "405.html",
+            {"methods": methods, "form_only": methods == ["POST"]},
+            status=405,
+        )
+        page.headers["Allow"] = allow
+        return page

@@ -55,6 +55,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "bridgeko.editions.middleware.EditionMiddleware",
     "bridgeko.accounts.middleware.AuditActorMiddleware",
+    "bridgeko.web.middleware.MethodNotAllowedMiddleware",  # an empty 405 -> the friendly page
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into bridgeko's lockout page
 ]
 
