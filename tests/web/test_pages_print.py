@@ -97,7 +97,7 @@ def test_R4_1_printable_fees_with_paid_outstanding_and_totals(world: World) -> N
     url = reverse("draw:print_fees", kwargs={"edition": world.edition.slug})
     text = world.client("organiser").get(url).content.decode()
     # The captain's team of the test world has no roster: no fee due.
-    assert re.search(r'id="fees-due">\s*1200<', text), text
+    assert re.search(r'id="fees-due">\s*1,200<', text), text
     assert re.search(r'id="fees-paid">\s*800<', text)
     assert re.search(r'id="fees-outstanding">\s*400<', text)
 
