@@ -463,7 +463,7 @@ def test_my_team_in_czech(world: World, team: Team) -> None:
     client = _captain(world.edition, team, "kapitanka")
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "cs"
     html = client.get(_url("entries:my_team_of", team)).content.decode()
-    assert "Můj tým: Orli" in html
+    assert "Moje družstvo: Orli" in html
     assert "Uzávěrka přihlášek uplynula (konec dne 5. 3. 1999, R3.2, I12)" in html
     assert "Los ještě neproběhl" in html and "Zbývá zaplatit" in html
 
