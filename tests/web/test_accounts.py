@@ -205,3 +205,33 @@ def test_the_permission_helper_takes_the_edition_the_middleware_found(world: Any
     assert view(request, edition=world.edition.slug).content == world.edition.slug.encode()
     unknown = world.client("td").get("/e/no-such-edition/roles/")
     assert unknown.status_code == 404
+
+
+def test_revoking_a_role_asks_first_and_shows_what_goes(world: Any) -> None:
+    """Nothing destroyed silently: a GET of the revoke URL shows the role and asks; only the
+    POST removes it (audited)."""
+    assignment = RoleAssignment.objects.get(user=world.users["td"], edition=world.edition)
+    client = world.client("organiser")
+    url = reverse("accounts:revoke", kwargs={"edition": world.edition.slug, "pk": assignment.pk})
+    roles_page = client.get(reverse("accounts:roles", kwargs={"edition": world.edition.slug}))
+    assert f'href="{url}"' in roles_page.content.decode()  # a link to the question, no button
+    page = client.get(url)
+    text = page.content.decode()
+    assert page.status_code == 200 and 'id="confirm-revoke"' in text
+    assert "<title>Remove the role?" in text and "td" in text
+    assert RoleAssignment.objects.filter(pk=assignment.pk).exists()  # still there
+    response = client.post(url)
+    assert response.status_code == 302
+    assert not RoleAssignment.objects.filter(pk=assignment.pk).exists()
+    assert AuditEntry.objects.filter(action="bridgeko.role.revoked").count() == 1
+
+
+def test_revoking_a_site_role_asks_first(world: Any) -> None:
+    assignment = RoleAssignment.objects.get(user=world.users["registrar"], edition=None)
+    client = world.client("superuser")
+    url = reverse("accounts:site_revoke", kwargs={"pk": assignment.pk})
+    text = client.get(url).content.decode()
+    assert 'id="confirm-revoke"' in text and "registrar" in text.lower()
+    assert RoleAssignment.objects.filter(pk=assignment.pk).exists()
+    client.post(url)
+    assert not RoleAssignment.objects.filter(pk=assignment.pk).exists()

@@ -236,9 +236,11 @@ REGISTRY: list[Protected] = [
     # accounts: an edition's roles (organisers), the site-wide roles (registrars)
     Protected("accounts:roles", "get", ORGANISER),
     Protected("accounts:roles", "post", ORGANISER),
+    Protected("accounts:revoke", "get", ORGANISER, kwargs=_role),  # the confirmation
     Protected("accounts:revoke", "post", ORGANISER, kwargs=_role, data={"dry": "1"}),
     Protected("accounts:site_roles", "get", REGISTRAR, kwargs=_nothing),
     Protected("accounts:site_roles", "post", REGISTRAR, kwargs=_nothing),
+    Protected("accounts:site_revoke", "get", REGISTRAR, kwargs=_site_role),
     Protected("accounts:site_revoke", "post", REGISTRAR, kwargs=_site_role),
     # players: the shared register; read by an edition's organisers and TDs, changed by the
     # registrar only (issue 8)
@@ -345,7 +347,7 @@ def test_a_registered_method_is_the_only_one_a_view_accepts(world: World) -> Non
             response = client.get(reverse(entry.name, kwargs=entry.kwargs(world)))
             assert response.status_code == 405, entry.name
             checked += 1
-    assert checked >= 10
+    assert checked >= 8  # delete and revoke ask first on a GET (issue 9)
 
 
 @dataclass

@@ -6,14 +6,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from bridgeko.accounts import services
 from bridgeko.accounts.forms import ACCOUNT_LIST, RegistrarForm
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.accounts.permissions import registrar_required
-from bridgeko.accounts.views import account_choices, give_role
+from bridgeko.accounts.views import account_choices, confirm_revoke, give_role
 from bridgeko.core.collation import czech_sorted
 from bridgeko.core.errors import ServiceError
 
@@ -41,14 +42,19 @@ def site_roles(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @registrar_required
 def site_revoke(request: HttpRequest, pk: int) -> HttpResponse:
-    assignment = get_object_or_404(RoleAssignment, pk=pk, edition__isnull=True)
+    assignment = get_object_or_404(
+        RoleAssignment.objects.select_related("user"), pk=pk, edition__isnull=True
+    )
+    back = reverse("accounts:site_roles")
+    if request.method != "POST":
+        return confirm_revoke(request, assignment, back)
     try:
         services.revoke_role(assignment=assignment, user=request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Role removed."))
-    return redirect("accounts:site_roles")
+    return redirect(back)

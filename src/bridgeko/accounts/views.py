@@ -10,10 +10,11 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from bridgeko.accounts import services
 from bridgeko.accounts.forms import ACCOUNT_LIST, AccountForm, RoleAssignmentForm
@@ -119,14 +120,25 @@ def roles(request: HttpRequest, edition: Any) -> HttpResponse:
     )
 
 
-@require_POST
+def confirm_revoke(request: HttpRequest, assignment: RoleAssignment, back: str) -> HttpResponse:
+    """A GET of a revoke URL: what the removal takes away, asked before it happens (the POST
+    removes; the account itself stays)."""
+    return render(request, "accounts/revoke.html", {"assignment": assignment, "back": back})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 @edition_role_required(*ORGANISERS)
 def revoke(request: HttpRequest, edition: Any, pk: int) -> HttpResponse:
-    assignment = get_object_or_404(RoleAssignment, pk=pk, edition=edition)
+    assignment = get_object_or_404(
+        RoleAssignment.objects.select_related("user", "team"), pk=pk, edition=edition
+    )
+    back = reverse("accounts:roles", kwargs={"edition": edition.slug})
+    if request.method != "POST":
+        return confirm_revoke(request, assignment, back)
     try:
         services.revoke_role(assignment=assignment, user=request.user)
     except ServiceError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Role removed."))
-    return redirect("accounts:roles", edition=edition.slug)
+    return redirect(back)
