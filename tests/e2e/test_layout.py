@@ -158,8 +158,8 @@ def test_print_hides_the_navigation_and_fits_the_bracket_on_a4(
             assert not page.locator("nav").first.is_visible()
             assert page.locator("form").count() == 0 or not page.locator("form").first.is_visible()
             assert page.locator(".print-header").is_visible()
-            header = page.locator(".print-header").inner_text()
-            assert "Printed" in header and str(datetime.now(UTC).year) in header  # the browser's date
+            header = page.locator(".print-header").inner_text()  # the date: the browser
+            assert "Printed" in header and str(datetime.now(UTC).year) in header
             scroll_width, inner = _page_width(page)
             assert scroll_width <= inner, (name, scroll_width)
             if page.locator(".bracket").count():
