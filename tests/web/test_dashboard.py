@@ -116,8 +116,8 @@ def test_R3_dashboard_lists_missing_conditions_per_team(
     ]
     other = conditions["Cizinci: conditions of entry not met"]
     assert other.detail == (
-        "entry form: not received (R3.1a); convention card of pair 'Hráč 009 – Hráč 010': "
-        "not received (R3.1b); convention card of pair 'Hráč 011 – Hráč 012': not received "
+        "entry form: not received (R3.1a); convention card of pair “Hráč 009 – Hráč 010”: "
+        "not received (R3.1b); convention card of pair “Hráč 011 – Hráč 012”: not received "
         "(R3.1b); entry fee: not received (R3.1c)"
     )
     assert other.overdue and other.level is dashboard.Level.WARNING  # the deadline has passed

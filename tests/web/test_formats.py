@@ -223,7 +223,7 @@ def test_settings_form_refuses_60_000_with_a_decimal_comma_in_czech(world: World
     page = world.client("organiser", "cs").post(_edit_url(world), data)
     assert page.status_code == 200
     assert page.context["form"].errors["fees__other"] == [
-        "musí být celé číslo 0 nebo větší, ne '60,000'"
+        "musí být celé číslo 0 nebo větší, ne „60,000“"
     ]
 
 

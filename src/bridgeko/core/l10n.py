@@ -178,10 +178,30 @@ _ISO_DATE_TIME = re.compile(r"(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})( [A-Z][A-Za-z
 """A local date and time as the engine writes it into a deadline: "1999-03-26 23:59 CET"."""
 
 
+QUOTES = {"cs": ("„", "“"), "en": ("“", "”")}
+"""The quotation marks of each language (Czech „…“, English “…”)."""
+_QUOTED = re.compile(r"'([^'\n]*)'")
+"""A text the engine quoted with ``repr()`` (a name without an apostrophe inside)."""
+
+
 def localise_param(value: Any) -> Any:
     """A param of an engine message as the reader writes it: a date (or an ISO date text, which
     is how the engine and the audit log keep dates) → "5. 3. 1999"; a local date and time
-    "1999-03-26 23:59 CET" → "26. 3. 1999 23:59 CET"; anything else unchanged."""
+    "1999-03-26 23:59 CET" → "26. 3. 1999 23:59 CET"; a quoted name (the engine quotes names as
+    Python does, ``'Sokol'``) in the reader's quotes, „Sokol“ / “Sokol”; anything else
+    unchanged.
+
+    >>> from django.utils import translation
+    >>> with translation.override("cs"):
+    ...     localise_param("'Novák – Šimek'"), localise_param("it's")
+    ('„Novák – Šimek“', "it's")
+    >>> with translation.override("en"):
+    ...     localise_param("'Novák – Šimek'")
+    '“Novák – Šimek”'
+    """
+    if isinstance(value, str) and (quoted := _QUOTED.fullmatch(value)):
+        opening, closing = QUOTES.get((get_language() or "").split("-")[0], ("“", "”"))
+        return f"{opening}{quoted.group(1)}{closing}"
     if isinstance(value, datetime):
         return show_datetime(value)
     if isinstance(value, date):
