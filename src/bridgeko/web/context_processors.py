@@ -6,7 +6,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from bridgeko.accounts.permissions import is_registrar, roles_of
+from bridgeko.accounts.permissions import is_registrar, organises_any_edition, roles_of
 from bridgeko.entries.queries import captained_teams
 
 
@@ -38,4 +38,6 @@ def site(request: HttpRequest) -> dict[str, Any]:
         "current_edition": edition,
         "current_roles": roles,
         "site_registrar": lambda: is_registrar(getattr(request, "user", None)),
+        # who may open the audit log (the user menu shows the link only to them)
+        "audit_reader": lambda: organises_any_edition(user) or is_registrar(user),
     }
