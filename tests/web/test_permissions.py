@@ -270,6 +270,7 @@ REGISTRY: list[Protected] = [
     Protected("entries:conditions", "post", ORGANISER, kwargs=_team, data={"fee_paid": "x"}),
     Protected("entries:fee", "get", ORGANISER, kwargs=_team),
     Protected("entries:fee", "post", ORGANISER, kwargs=_team, data={"amount": "x"}),
+    Protected("entries:late_decision", "post", ORGANISER, kwargs=_team, data={"decision": "x"}),
     Protected("entries:closing", "get", ORGANISER),
     Protected("entries:closing", "post", ORGANISER),
     Protected("entries:reopen", "post", ORGANISER),

@@ -37,6 +37,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.edition.created": pgettext_lazy("audit action", "Edition created"),
     "bridgeko.edition.stage_changed": pgettext_lazy("audit action", "Stage of the edition changed"),
     "bridgeko.entries.closed": pgettext_lazy("audit action", "Entries closed"),
+    "bridgeko.entries.late_decided": pgettext_lazy("audit action", "Late entry decided"),
     "bridgeko.entries.reopened": pgettext_lazy("audit action", "Entries reopened"),
     "bridgeko.group.changed": pgettext_lazy("audit action", "Permission group changed"),
     "bridgeko.group.created": pgettext_lazy("audit action", "Permission group created"),

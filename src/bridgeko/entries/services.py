@@ -655,6 +655,49 @@ def close_entries(*, edition: Edition, user: Any, now: datetime) -> EntriesClosi
     return closing
 
 
+LATE_ACCEPTED = N_("Late entry of %(team)s accepted: %(reason)s")
+LATE_REFUSED = N_("Late entry of %(team)s refused: %(reason)s")
+
+
+def decide_late_entry(*, team: Team, accept: bool, reason: str, user: Any, now: datetime) -> Team:
+    """The organiser's decision on a late entry (entered after the closing, so not "entered" by
+    I11 until the organiser says so): accepted, the team is drawn with the others — only while
+    the draw has not been made; refused, it takes no part. Once, with a reason, audited."""
+    if not team.late_entry:
+        raise ServiceError(_("This team did not enter late; the closing of entries decided it."))
+    reason = reason.strip()
+    if not reason:
+        raise ServiceError(_("The decision needs a reason."), field="reason")
+    edition = team.edition
+    too_late = ServiceError(
+        _("The draw has been made: a late entry can no longer be drawn, only refused.")
+    )
+    if accept and draw_held(edition):
+        raise too_late
+    with transaction.atomic():
+        if accept and draw_held(edition, lock=True):  # under the edition's lock, as the draw
+            raise too_late
+        locked = Team.objects.select_for_update().get(pk=team.pk)
+        if locked.accepted is not None:
+            raise ServiceError(_("The late entry has already been decided."))
+        locked.accepted = accept
+        locked.save(update_fields=["accepted"])
+        record(
+            "bridgeko.entries.late_decided",
+            user=user,
+            edition=edition,
+            obj=locked,
+            before={"accepted": None},
+            after={"accepted": accept, "reason": reason},
+            summary=Message(
+                LATE_ACCEPTED if accept else LATE_REFUSED, {"team": locked.name, "reason": reason}
+            ),
+            at=now,
+        )
+    team.accepted = accept
+    return team
+
+
 def reopen_entries(*, edition: Edition, reason: str, user: Any, now: datetime) -> None:
     """Undoes the closing (the chief TD, with a reason) while no draw has been made (the
     edition's stage says so: this app never asks the draw app)."""

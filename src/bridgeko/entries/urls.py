@@ -17,6 +17,11 @@ urlpatterns = [
     path("e/<slug:edition>/teams/<int:team>/cards/<int:card>/", views.card_download, name="card"),
     path("e/<slug:edition>/teams/<int:team>/conditions/", views.team_conditions, name="conditions"),
     path("e/<slug:edition>/teams/<int:team>/fee/", views.team_fee, name="fee"),
+    path(
+        "e/<slug:edition>/teams/<int:team>/late-decision/",
+        views.late_decision,
+        name="late_decision",
+    ),
     path("e/<slug:edition>/my-team/", views.my_team, name="my_team"),
     path("e/<slug:edition>/my-team/<int:team>/", views.my_team_of, name="my_team_of"),
     path("e/<slug:edition>/entries/closing/", views.closing, name="closing"),

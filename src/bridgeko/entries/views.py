@@ -456,6 +456,33 @@ def team_fee(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
     )
 
 
+@require_POST
+@edition_role_required(*ORGANISERS)
+def late_decision(request: HttpRequest, edition: Edition, team: int) -> HttpResponse:
+    """Accepts or refuses a late entry (the buttons of the team's page), with a reason."""
+    obj = _team(edition, team)
+    accept = request.POST.get("decision") == "accept"
+    if request.POST.get("decision") not in {"accept", "refuse"}:
+        messages.error(request, _("Choose to accept or to refuse the late entry."))
+    else:
+        try:
+            services.decide_late_entry(
+                team=obj,
+                accept=accept,
+                reason=request.POST.get("reason", ""),
+                user=request.user,
+                now=timezone.now(),
+            )
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(
+                request,
+                _("The late entry is accepted.") if accept else _("The late entry is refused."),
+            )
+    return redirect("entries:detail", edition=edition.slug, team=obj.pk)
+
+
 @edition_role_required(*ORGANISERS)
 def closing(request: HttpRequest, edition: Edition) -> HttpResponse:
     closed = queries.closing_of(edition)
