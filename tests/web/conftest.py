@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management.color import no_style
+from django.db import connection
 from django.test import Client
 from django.utils import translation
 
@@ -97,6 +99,11 @@ def world(db: Any, toml_1999: str) -> World:
         late_entry=True,
         late_reason="the captain's team of the test world",
     )
+    # Its id was given, so PostgreSQL's sequence did not move: set it after the row, or the
+    # seventh team a test enters would get id 7 again (SQLite takes the largest id + 1 itself).
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), [Team]):
+            cursor.execute(sql)
     for name, role, team in (
         ("captain", Role.CAPTAIN, CAPTAIN_TEAM_ID),
         ("appeals", Role.APPEALS, None),
