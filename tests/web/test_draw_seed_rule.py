@@ -40,9 +40,9 @@ WEAK = [
     (
         bytes.fromhex("5eed" * 16),
         (
-            "a seed that repeats the 2 bytes '5eed' is not random; make the seed with a random "
+            "a seed that repeats the 2 bytes “5eed” is not random; make the seed with a random "
             "generator",
-            "osudí, které stále opakuje skupinu bajtů '5eed' (délka skupiny: 2), není náhodné; "
+            "osudí, které stále opakuje skupinu bajtů „5eed“ (délka skupiny: 2), není náhodné; "
             "vytvořte osudí generátorem náhodných čísel",
         ),
     ),

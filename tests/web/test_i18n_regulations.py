@@ -47,8 +47,8 @@ def test_problem_in_czech() -> None:
         regs.loads("[match]\nboards = 'x'\nbogus = 1\n")
     problems = {p.key: p for p in info.value.problems}
     with translation.override("cs"):
-        assert tr(problems["match.boards"]) == "match.boards: musí být kladné celé číslo, ne 'x'"
-        assert tr(problems["match.bogus"]) == "neznámý klíč 'match.bogus'"
+        assert tr(problems["match.boards"]) == "match.boards: musí být kladné celé číslo, ne „x“"
+        assert tr(problems["match.bogus"]) == "neznámý klíč „match.bogus“"
         assert tr(problems["prizes"]) == "prizes: chybí"
     with translation.override("en"):
         assert tr(problems["match.boards"]) == str(problems["match.boards"])
@@ -64,7 +64,7 @@ def test_edit_page_shows_the_problem_next_to_the_field_in_czech(world: World) ->
     assert page.status_code == 200
     errors = page.context["form"].errors
     # next to its field without the key; another key named by its label (issue 9)
-    assert errors["match__boards"] == ["musí být kladné celé číslo, ne 'x'"]
+    assert errors["match__boards"] == ["musí být kladné celé číslo, ne „x“"]
     assert errors["entry__min_players"] == [
         "nesmí být víc než „Největší počet hráčů družstva“ (6), ne 9"
     ]
