@@ -9,6 +9,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 # Extra arguments for pytest, e.g. `make test PYTEST_ARGS="tests/web -x"` or `PYTEST_ARGS="-n 2"`.
 PYTEST_ARGS ?=
+# Test processes (pytest-xdist): the suite runs on both cores of the CI machine.
+PYTEST_WORKERS ?= 2
 
 .PHONY: demo test test-fast lint typecheck pytest bench clean
 
@@ -32,7 +34,7 @@ typecheck: $(STAMP)
 
 # Every test and the doctests of src/, slow ones included; prints the line coverage of src/.
 pytest: $(STAMP)
-	$(BIN)/pytest --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
 
 # While developing: the same without the slow tests (the demo, the showcase), the browser test
 # and coverage; no lint or type checks.

@@ -510,10 +510,15 @@ def recorded_matches(draw: st.DrawFn) -> Case:
         if state.is_over:
             break
         n = len(results) + 1
-        for side in draw(st.lists(st.sampled_from([HOME, VIS]), max_size=2)):
-            penalties.append(SlowPlay(n, side, draw(st.integers(0, 4))))
+        size = 16 if n <= (3 if stage is Stage.FINAL else 2) else 4
+        removed = 0
         for side in draw(st.lists(st.sampled_from([HOME, VIS]), max_size=2, unique=True)):
-            penalties.append(Lateness(n, side, draw(st.integers(0, 130))))
+            minutes = draw(st.integers(0, 130))
+            penalties.append(Lateness(n, side, minutes))
+            removed = max(removed, min(size, (minutes + 6) // 7))
+        for side in draw(st.lists(st.sampled_from([HOME, VIS]), max_size=2)):
+            # R12.8 with R12.9: slow play only on boards that were not removed for lateness
+            penalties.append(SlowPlay(n, side, draw(st.integers(0, min(4, size - removed)))))
         for side in draw(st.lists(st.sampled_from([HOME, VIS]), max_size=1)):
             adjustments.append(Adjustment(n, side, draw(st.integers(-5, 5)), "ruling"))
         if draw(st.integers(0, 2)) == 0:
@@ -637,3 +642,30 @@ def test_R12_5_I13_penalty_in_an_extra_segment_can_require_another() -> None:
     assert s.lines[-1].removed_boards == (38, 39, 40)
     assert s.status is MatchStatus.DECIDED and s.winner is HOME
     assert (s.home_total, s.visitors_total) == (55, 48)
+
+
+def test_R12_8_slow_play_cannot_fall_on_a_board_removed_for_lateness() -> None:
+    # 8 minutes late: 2 of the 16 boards removed (R12.9, I6); 14 boards left to be slow on.
+    late = Lateness(1, HOME, 8)
+    allowed = match_state(
+        Stage.PRELIMINARY,
+        MR,
+        PR,
+        segments=[SegmentResult(1, 0, 0)],
+        penalties=[late, SlowPlay(1, VIS, 14)],
+    )
+    assert allowed.lines[0].removed_boards == (15, 16)
+    assert allowed.lines[0].visitors_penalties == -14 * 3 + 2 * 3  # R12.8 off, R12.9 on
+    with pytest.raises(MatchError) as caught:
+        match_state(
+            Stage.PRELIMINARY,
+            MR,
+            PR,
+            segments=[SegmentResult(1, 0, 0)],
+            penalties=[late, SlowPlay(1, VIS, 15)],
+        )
+    assert "2 were removed for lateness" in str(caught.value)
+    assert match.removed_boards_in(match.Segment(1, 1, 16), [late, SlowPlay(1, VIS, 3)], PR) == (
+        15,
+        16,
+    )

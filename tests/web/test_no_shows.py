@@ -280,7 +280,13 @@ def _migrate(targets: list[tuple[str, str]]) -> Any:
     executor.loader.build_graph()
     executor.migrate(targets)
     apps_ = {app for app, _name in targets}
-    latest = [key for key in executor.loader.graph.leaf_nodes() if key[0] not in apps_]
+    executor.loader.build_graph()  # what is applied now (an app above may have been unapplied)
+    applied = executor.loader.applied_migrations
+    latest = [
+        key
+        for key in executor.loader.graph.leaf_nodes()
+        if key[0] not in apps_ and key in applied
+    ]
     return executor.loader.project_state([*targets, *latest]).apps
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "lateness_outcome",
     "match_state",
     "removed_board_numbers",
+    "removed_boards_in",
     "room_assignment",
     "segments_for_stage",
 ]
@@ -111,6 +112,10 @@ TOO_MANY_SCORED_REMOVED = N_(
 )
 SLOW_PLAY_TOO_MANY = N_(
     "slow play in segment %(number)s: %(count)s boards, but the segment has %(boards)s"
+)
+SLOW_PLAY_ON_REMOVED = N_(
+    "slow play in segment %(number)s: %(count)s boards, but of its %(boards)s boards "
+    "%(removed)s were removed for lateness and were not played (R12.8, R12.9)"
 )
 LATE_TOO_MANY = N_(
     "lateness in segment %(number)s: %(count)s boards removed, but the segment has %(boards)s"
@@ -754,48 +759,70 @@ def _on(fact: SlowPlay | Lateness | Adjustment, segment: int, side: Side) -> boo
     return fact.segment == segment and fact.side is side
 
 
-def _penalties_in(
+def removed_boards_in(
+    segment: Segment, penalties: Iterable[Penalty], penalty_rules: PenaltyRules
+) -> tuple[int, ...]:
+    """The boards of ``segment`` removed for lateness (R12.9, I6) by the recorded ``penalties``
+    (facts of other segments and slow play are ignored): the last boards of the segment.
+
+    >>> removed_boards_in(Segment(1, 1, 16), [Lateness(1, Side.HOME, 8)], PenaltyRules())
+    (15, 16)
+    """
+    return _lateness_in(segment, list(penalties), penalty_rules).removed_boards
+
+
+def _lateness_in(
     segment: Segment, facts: Sequence[SlowPlay | Lateness | Adjustment], pr: PenaltyRules
-) -> tuple[int, int, tuple[int, ...]]:
-    """Net penalty effect on (home, visitors) in ``segment`` and the boards removed."""
-    effect = {Side.HOME: 0, Side.VISITORS: 0}
+) -> LatenessOutcome:
     late = {Side.HOME: 0, Side.VISITORS: 0}
     for fact in facts:
-        if fact.segment != segment.number:
+        if fact.segment != segment.number or not isinstance(fact, Lateness):
             continue
-        if isinstance(fact, SlowPlay):
+        if fact.boards is not None:  # I6: as the TD records
             if fact.boards > segment.boards:
                 raise _error(
-                    SLOW_PLAY_TOO_MANY,
-                    number=segment.number,
-                    count=fact.boards,
-                    boards=segment.boards,
+                    LATE_TOO_MANY, number=segment.number, count=fact.boards, boards=segment.boards
                 )
-            effect[fact.side] -= fact.boards * pr.slow_play_imps_per_board  # R12.8, I13
-        elif isinstance(fact, Lateness):
-            if fact.boards is not None:  # I6: as the TD records
-                if fact.boards > segment.boards:
-                    raise _error(
-                        LATE_TOO_MANY,
-                        number=segment.number,
-                        count=fact.boards,
-                        boards=segment.boards,
-                    )
-                late[fact.side] = fact.boards
-            else:
-                late[fact.side] = boards_removed_for_lateness(  # R12.9, I6
-                    fact.minutes,
-                    minutes_per_board=pr.lateness_minutes_per_board,
-                    segment_boards=segment.boards,
-                )
-    outcome = lateness_outcome(
+            late[fact.side] = fact.boards
+        else:
+            late[fact.side] = boards_removed_for_lateness(  # R12.9, I6
+                fact.minutes,
+                minutes_per_board=pr.lateness_minutes_per_board,
+                segment_boards=segment.boards,
+            )
+    return lateness_outcome(
         segment,
         home_boards=late[Side.HOME],
         visitors_boards=late[Side.VISITORS],
         imps_per_board=pr.lateness_imps_per_board,
     )
-    return (
-        effect[Side.HOME] + outcome.home_imps,
-        effect[Side.VISITORS] + outcome.visitors_imps,
-        outcome.removed_boards,
-    )
+
+
+def _penalties_in(
+    segment: Segment, facts: Sequence[SlowPlay | Lateness | Adjustment], pr: PenaltyRules
+) -> tuple[int, int, tuple[int, ...]]:
+    """Net penalty effect on (home, visitors) in ``segment`` and the boards removed.
+
+    A slow-play penalty (R12.8) is for boards not played in the time allowed; a board removed
+    for lateness (R12.9, I6) is not played at all, so slow play cannot fall on it: the boards of
+    slow play are at most the boards left to play."""
+    outcome = _lateness_in(segment, facts, pr)
+    playable = segment.boards - len(outcome.removed_boards)
+    effect = {Side.HOME: outcome.home_imps, Side.VISITORS: outcome.visitors_imps}
+    for fact in facts:
+        if fact.segment != segment.number or not isinstance(fact, SlowPlay):
+            continue
+        if fact.boards > playable:
+            if outcome.removed_boards:
+                raise _error(
+                    SLOW_PLAY_ON_REMOVED,
+                    number=segment.number,
+                    count=fact.boards,
+                    boards=segment.boards,
+                    removed=len(outcome.removed_boards),
+                )
+            raise _error(
+                SLOW_PLAY_TOO_MANY, number=segment.number, count=fact.boards, boards=segment.boards
+            )
+        effect[fact.side] -= fact.boards * pr.slow_play_imps_per_board  # R12.8, I13
+    return effect[Side.HOME], effect[Side.VISITORS], outcome.removed_boards

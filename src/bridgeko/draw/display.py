@@ -11,6 +11,7 @@ from typing import Any
 
 from bridgeko.competition import bracket
 from bridgeko.competition.regulations import Stage
+from bridgeko.core import bracket_hooks
 from bridgeko.draw.models import Draw, DrawNumber, MatchDate
 from bridgeko.entries.models import Team
 
@@ -55,7 +56,10 @@ def bracket_rounds(
     if draw.scheme_size is None:
         return []
     scheme = bracket.standard_scheme(draw.scheme_size)
-    state = bracket.resolve(scheme, teams=set(numbers))
+    try:  # the results so far (the matches app, above this one, provides them)
+        state = bracket.resolve(scheme, bracket_hooks.results(draw.edition), teams=set(numbers))
+    except bracket.BracketError:
+        state = bracket.resolve(scheme, teams=set(numbers))
     dates = dates or {}
 
     def slot(s: bracket.Slot) -> SlotView:

@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from bridgeko.audit.services import record, snapshot
+from bridgeko.core import bracket_hooks
 from bridgeko.core.errors import ServiceError
 from bridgeko.draw import display
 from bridgeko.draw.models import Draw
@@ -140,6 +141,7 @@ def record_no_show(
                 summary=_summary(show),
                 at=now,
             )
+            bracket_hooks.changed(team.edition, match=match, user=user, now=now)  # R15.2
     except IntegrityError:  # a concurrent request recorded the same one
         raise _duplicate(team, match) from None
     return show
@@ -182,6 +184,8 @@ def correct_no_show(
                 summary=f"{_summary(show)}: {reason}",
                 at=now,
             )
+            for changed in {before["match"], show.match} - {""}:  # R15.2: both matches
+                bracket_hooks.changed(show.edition, match=changed, user=user, now=now)
     except IntegrityError:
         raise _duplicate(team, match) from None
     return show
@@ -208,4 +212,6 @@ def withdraw_no_show(*, no_show: NoShow, reason: str, user: Any, now: datetime) 
             summary=f"{_summary(show)}: {reason}",
             at=now,
         )
+        if show.match:
+            bracket_hooks.changed(show.edition, match=show.match, user=user, now=now)  # R15.2
     return show

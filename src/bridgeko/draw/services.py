@@ -22,6 +22,7 @@ from bridgeko.audit.services import record
 from bridgeko.competition import draw as engine
 from bridgeko.competition import schedule
 from bridgeko.competition.messages import NP_, counted
+from bridgeko.core import bracket_hooks
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.draw.models import Draw, DrawNumber
@@ -234,6 +235,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
             ),
             at=now,
         )
+        bracket_hooks.changed(edition, user=user, now=now)  # the matches of the bracket
     return draw
 
 
@@ -290,6 +292,7 @@ def enter_manual_draw(
             ),
             at=now,
         )
+        bracket_hooks.changed(edition, user=user, now=now)  # the matches of the bracket
     return draw
 
 

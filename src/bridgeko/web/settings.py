@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "bridgeko.players",
     "bridgeko.entries",
     "bridgeko.draw",
+    "bridgeko.matches",
     "bridgeko.public",
 ]
 

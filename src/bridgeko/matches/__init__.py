@@ -1,0 +1,1 @@
+"""The matches of an edition: teams, segments, line-ups, board results, penalties (R12, R15)."""
