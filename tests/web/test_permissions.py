@@ -286,6 +286,7 @@ REGISTRY: list[Protected] = [
     Protected("draw:commit", "post", ORGANISER),
     Protected("draw:hold", "post", ORGANISER),
     Protected("draw:manual", "post", ORGANISER),
+    Protected("draw:scheme", "post", ORGANISER),
     Protected("draw:schedule", "get", ORGANISER_TD),
     Protected("draw:schedule_defaults", "post", ORGANISER),
     Protected("draw:schedule_publish", "post", ORGANISER),

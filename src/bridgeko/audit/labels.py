@@ -35,6 +35,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.draw.announced": pgettext_lazy("audit action", "Draw announced"),
     "bridgeko.draw.committed": pgettext_lazy("audit action", "Draw commitment published"),
     "bridgeko.draw.held": pgettext_lazy("audit action", "Draw held"),
+    "bridgeko.draw.scheme_set": pgettext_lazy("audit action", "Playing scheme set"),
     "bridgeko.draw.manual_entered": pgettext_lazy("audit action", "Draw entered by hand"),
     "bridgeko.penalty.added": pgettext_lazy("audit action", "Penalty or adjustment recorded"),
     "bridgeko.penalty.withdrawn": pgettext_lazy("audit action", "Penalty or adjustment withdrawn"),

@@ -45,6 +45,16 @@ class RoundView:
     matches: tuple[MatchView, ...]
 
 
+def scheme_of(draw: Draw) -> bracket.Scheme | None:
+    """The drawn playing scheme: the organiser's own (``Draw.scheme``) or the standard one of
+    the drawn size (I1); None before the draw."""
+    if draw.scheme:
+        return bracket.scheme_from_dict(json.loads(draw.scheme))
+    if draw.scheme_size is None:
+        return None
+    return bracket.standard_scheme(draw.scheme_size)
+
+
 def numbers_of(draw: Draw) -> dict[int, Team]:
     return {n.number: n.team for n in DrawNumber.objects.filter(draw=draw).select_related("team")}
 
@@ -53,9 +63,9 @@ def bracket_rounds(
     draw: Draw, numbers: dict[int, Team], dates: dict[str, MatchDate] | None = None
 ) -> list[RoundView]:
     """The scheme (I1) resolved with the byes of R11.4, round by round (for the HTML bracket)."""
-    if draw.scheme_size is None:
+    scheme = scheme_of(draw)
+    if scheme is None or draw.scheme_size is None:
         return []
-    scheme = bracket.standard_scheme(draw.scheme_size)
     try:  # the results so far (the matches app, above this one, provides them)
         state = bracket.resolve(scheme, bracket_hooks.results(draw.edition), teams=set(numbers))
     except bracket.BracketError:

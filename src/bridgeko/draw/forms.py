@@ -26,6 +26,20 @@ class ManualDrawForm(forms.Form):
     )
 
 
+class SchemeForm(forms.Form):
+    scheme = forms.CharField(
+        label=_("Playing scheme (JSON or TOML)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text=_(
+            "Only for a scheme of your own (R9.1: the annex of the regulations), e.g. double "
+            "elimination up to the semifinals: every match with its id, round, stage and its "
+            "two slots (a number, “winner of X” or “loser of X”), and the places. Empty: the "
+            "standard scheme (I1)."
+        ),
+    )
+
+
 class DefaultsForm(forms.Form):
     first_date = forms.DateField(
         label=_("First preliminary round on or after"),

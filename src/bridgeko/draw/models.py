@@ -28,6 +28,10 @@ class Draw(models.Model):
     seeded = models.PositiveSmallIntegerField(_("seeded teams"), null=True, blank=True)
     protocol = models.TextField(_("protocol (JSON)"), blank=True)
     schedule_published_at = models.DateTimeField(_("dates published"), null=True, blank=True)
+    scheme = models.TextField(_("playing scheme (JSON)"), blank=True)
+    """The organiser's own playing scheme (R9.1's annex: e.g. double elimination up to the
+    semifinals), as the engine's ``scheme_to_dict``; empty: the standard scheme of
+    :attr:`scheme_size` (I1)."""
 
     class Meta:
         verbose_name = _("draw")

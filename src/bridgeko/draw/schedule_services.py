@@ -26,8 +26,9 @@ from bridgeko.editions.models import Edition
 
 def _preliminary_matches(draw: Draw) -> list[bracket.MatchState]:
     numbers = set(DrawNumber.objects.filter(draw=draw).values_list("number", flat=True))
-    assert draw.scheme_size is not None
-    state = bracket.resolve(bracket.standard_scheme(draw.scheme_size), teams=numbers)
+    scheme = display.scheme_of(draw)
+    assert scheme is not None
+    state = bracket.resolve(scheme, teams=numbers)
     return [
         m
         for m in state.matches
@@ -41,7 +42,8 @@ def has_preliminary_rounds(draw: Draw | None) -> bool:
     teams than the quarterfinals hold); False before the draw."""
     if draw is None or draw.held_at is None or draw.scheme_size is None:
         return False
-    return bracket.preliminary_rounds(draw.scheme_size) > 0
+    scheme = display.scheme_of(draw)
+    return scheme is not None and any(m.stage is Stage.PRELIMINARY for m in scheme.matches)
 
 
 def no_preliminary_rounds_text(draw: Draw) -> str:

@@ -10,6 +10,8 @@ bracket as the pages show them, :mod:`bridgeko.draw.display`.
 
 from __future__ import annotations
 
+import json
+import tomllib
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -21,6 +23,7 @@ from django.utils.translation import gettext as _
 from bridgeko.audit.services import record
 from bridgeko.competition import draw as engine
 from bridgeko.competition import schedule
+from bridgeko.competition import scheme as schemes
 from bridgeko.competition.messages import NP_, counted
 from bridgeko.core import bracket_hooks
 from bridgeko.core.errors import ServiceError
@@ -154,6 +157,16 @@ def _held_stage(edition: Edition, user: Any, now: datetime) -> None:
 def _save_result(
     draw: Draw, result: engine.DrawResult[entry_queries.TeamInfo], now: datetime
 ) -> None:
+    if draw.scheme:  # the organiser's own scheme must be for the size the draw needs (R9)
+        size = json.loads(draw.scheme).get("size")
+        if size != result.scheme_size:
+            raise ServiceError(
+                _(
+                    "The playing scheme set for this edition is for %(size)s numbers, but the "
+                    "draw needs a scheme for %(needed)s. Change the scheme first."
+                )
+                % {"size": size, "needed": result.scheme_size}
+            )
     draw.held_at = now
     draw.method = str(result.protocol["method"])
     draw.scheme_size = result.scheme_size
@@ -293,6 +306,49 @@ def enter_manual_draw(
             at=now,
         )
         bracket_hooks.changed(edition, user=user, now=now)  # the matches of the bracket
+    return draw
+
+
+def set_scheme(*, edition: Edition, text: str, user: Any, now: datetime) -> Draw:
+    """Sets the organiser's own playing scheme (R9.1's annex), JSON or TOML as
+    ``bridgeko bracket --scheme`` reads it (the engine's ``scheme_from_dict`` validates it:
+    every match, its stage, ``winner of``/``loser of`` references, places); empty text: back to
+    the standard scheme (I1). Refused once the draw is held: the scheme is part of the draw."""
+    text = text.strip()
+    stored = ""
+    if text:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as exc:
+                raise ServiceError(
+                    _("The scheme is neither JSON nor TOML: %(error)s") % {"error": exc},
+                    field="scheme",
+                ) from None
+        try:
+            scheme = schemes.scheme_from_dict(data)
+        except schemes.SchemeError as exc:
+            raise ServiceError(tr(exc.detail), field="scheme") from None
+        stored = json.dumps(schemes.scheme_to_dict(scheme), ensure_ascii=False)
+    with transaction.atomic():
+        draw = draw_for_update(edition)
+        if draw.held_at is not None:
+            raise ServiceError(_("The draw has been made already."))
+        before = {"scheme": draw.scheme}
+        draw.scheme = stored
+        draw.save(update_fields=["scheme"])
+        record(
+            "bridgeko.draw.scheme_set",
+            user=user,
+            edition=edition,
+            obj=draw,
+            before=before,
+            after={"scheme": stored},
+            summary=_("Playing scheme set") if stored else _("Standard playing scheme"),
+            at=now,
+        )
     return draw
 
 

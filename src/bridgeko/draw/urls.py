@@ -9,6 +9,7 @@ urlpatterns = [
     path("e/<slug:edition>/draw/commit/", views.commit, name="commit"),
     path("e/<slug:edition>/draw/hold/", views.hold, name="hold"),
     path("e/<slug:edition>/draw/manual/", views.manual, name="manual"),
+    path("e/<slug:edition>/draw/scheme/", views.scheme, name="scheme"),
     path("e/<slug:edition>/schedule/", views.schedule_page, name="schedule"),
     path("e/<slug:edition>/schedule/defaults/", views.schedule_defaults, name="schedule_defaults"),
     path("e/<slug:edition>/schedule/publish/", views.schedule_publish, name="schedule_publish"),

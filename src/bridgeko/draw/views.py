@@ -18,7 +18,13 @@ from bridgeko.competition import schedule
 from bridgeko.core.collation import sort_key
 from bridgeko.core.errors import ServiceError
 from bridgeko.draw import display, schedule_services, services
-from bridgeko.draw.forms import AnnounceForm, DefaultsForm, ManualDrawForm, MatchDateForm
+from bridgeko.draw.forms import (
+    AnnounceForm,
+    DefaultsForm,
+    ManualDrawForm,
+    MatchDateForm,
+    SchemeForm,
+)
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.entries.models import Team
@@ -43,6 +49,8 @@ def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
             initial={"place": draw.place, "at": draw.scheduled_at} if draw else None
         ),
         "manual_form": ManualDrawForm(),
+        "scheme_form": SchemeForm(initial={"scheme": draw.scheme if draw else ""}),
+        "own_scheme": display.scheme_of(draw) if draw and draw.scheme else None,
         "can_edit": True,  # the organiser's forms; False for a TD, who reads the page
     }
     context.update(forms)
@@ -148,6 +156,25 @@ def manual(request: HttpRequest, edition: Edition) -> HttpResponse:
             else:
                 return _done(request, edition, _("The draw made by hand is entered."))
     return render(request, "draw/manage.html", _manage_context(edition, manual_form=form))
+
+
+@require_POST
+@edition_role_required(*ORGANISERS)
+def scheme(request: HttpRequest, edition: Edition) -> HttpResponse:
+    form = SchemeForm(request.POST)
+    if form.is_valid():
+        try:
+            services.set_scheme(
+                edition=edition,
+                text=form.cleaned_data["scheme"],
+                user=request.user,
+                now=timezone.now(),
+            )
+        except ServiceError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            return _done(request, edition, _("The playing scheme is saved."))
+    return render(request, "draw/manage.html", _manage_context(edition, scheme_form=form))
 
 
 @require_safe

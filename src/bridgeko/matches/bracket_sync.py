@@ -25,6 +25,7 @@ from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
 from bridgeko.core import bracket_hooks
 from bridgeko.core.errors import ServiceError
+from bridgeko.draw import display
 from bridgeko.draw.models import Draw, DrawNumber
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import Team
@@ -66,9 +67,9 @@ class ConfirmationNeeded(ServiceError):
 
 
 def scheme_of(draw: Draw) -> bracket.Scheme | None:
-    if draw.scheme_size is None:
-        return None
-    return bracket.standard_scheme(draw.scheme_size)
+    """The drawn scheme: the engine's graph of winner/loser references (item 12: nothing here
+    assumes today's format)."""
+    return display.scheme_of(draw)
 
 
 def held_draw(edition: Edition) -> Draw | None:
