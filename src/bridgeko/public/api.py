@@ -180,8 +180,9 @@ def match(request: HttpRequest, edition: str, code: str) -> HttpResponseBase:
         obj = Edition.objects.filter(slug=edition).first()
         if obj is None:
             return not_found(_("There is no such edition."))
-    m = Match.objects.filter(edition=obj, code=code).select_related("home", "visitors").first()
-    if m is None:
+    try:
+        m = Match.objects.select_related("home", "visitors").get(edition=obj, code=code)
+    except Match.DoesNotExist:
         return not_found(_("Match %(code)s is not in this edition.") % {"code": code})
     m.edition = obj
     etag = _etag(m)
