@@ -452,3 +452,12 @@ def test_api_match_queries_do_not_grow_with_the_boards(
     with django_assert_max_num_queries(MAX_QUERIES):
         forty_eight = _queries(match)
     assert empty == sixteen == forty_eight
+
+
+def test_api_match_error_detail_in_the_readers_language(drawn: World) -> None:
+    match = first_r1(drawn)
+    response = drawn.client("anonymous", "cs").get(url(match, code="X9"))
+    assert json.loads(response.content) == {
+        "error": "not found",
+        "detail": "Utkání X9 v tomto ročníku není.",
+    }
