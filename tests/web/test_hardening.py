@@ -48,6 +48,8 @@ NOT_EDITION_PAGES = {"login", "logout", "set_language", "set_password"}
 one-time set-password link (a token in the URL) is tested in test_accounts."""
 REDIRECTS = {"entries:after_login"}
 """Read-only views that answer a GET with a redirect (where a user lands after logging in)."""
+EXAMPLE_KWARGS: dict[str, dict[str, str]] = {"public:api_match": {"code": "R1-M1"}}
+"""Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 
 
 def _unprotected() -> Iterator[tuple[str, URLPattern]]:
@@ -78,6 +80,7 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
     names = []
     for name, pattern in _unprotected():
         kwargs = {"edition": world.edition.slug} if "edition" in str(pattern.pattern) else {}
+        kwargs |= EXAMPLE_KWARGS.get(name, {})
         url = reverse(name, kwargs=kwargs)
         names.append(name)
         for who in ("anonymous", "organiser"):
@@ -85,7 +88,9 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
             assert client.post(url, {}).status_code == 405, (name, who)
             expected = (200, 302, 404) if name in REDIRECTS else (200, 404)
             assert client.get(url).status_code in expected, (name, who)
-    assert {"home", "editions:detail", "public:home", "public:draw"} <= set(names)
+    assert {"home", "editions:detail", "public:home", "public:draw", "public:api_match"} <= set(
+        names
+    )
 
 
 def test_protected_read_only_pages_refuse_a_post(world: World) -> None:

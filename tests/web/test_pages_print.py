@@ -204,7 +204,7 @@ def test_post_to_a_read_only_page_gets_the_friendly_405_page(world: World) -> No
 
 @pytest.mark.django_db
 def test_every_page_has_a_title_of_its_own(drawn: World) -> None:
-    from tests.web.test_hardening import _unprotected
+    from tests.web.test_hardening import EXAMPLE_KWARGS, _unprotected
     from tests.web.test_permissions import REGISTRY
 
     edition_name = drawn.edition.name
@@ -220,6 +220,7 @@ def test_every_page_has_a_title_of_its_own(drawn: World) -> None:
     anonymous = _english_client()
     for name, pattern in _unprotected():
         kwargs = {"edition": drawn.edition.slug} if "edition" in str(pattern.pattern) else {}
+        kwargs |= EXAMPLE_KWARGS.get(name, {})
         response = anonymous.get(reverse(name, kwargs=kwargs))
         if response.status_code != 200 or not response["Content-Type"].startswith("text/html"):
             continue

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from bridgeko.competition import regulations as regs
+
+
+@lru_cache(maxsize=16)
+def _regulations(text: str) -> regs.Regulations:
+    """The regulations read from ``text``, once per text (they are immutable: frozen dataclasses
+    and tuples, safe to share); a page or a service reads them on every request."""
+    return regs.loads(text)
 
 
 class EditionStage(models.TextChoices):
@@ -84,4 +91,4 @@ class Edition(models.Model):
     @cached_property
     def regulations(self) -> regs.Regulations:
         """The engine's :class:`~bridgeko.competition.regulations.Regulations` of this edition."""
-        return regs.loads(self.regulations_toml)
+        return _regulations(self.regulations_toml)

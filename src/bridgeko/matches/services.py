@@ -94,13 +94,17 @@ def _status_of(view: match_state.MatchView, match: Match) -> str:
     return MatchStatus(state.status.value)
 
 
-def refresh(match: Match, *, now: datetime) -> match_state.MatchView:
+def refresh(
+    match: Match, *, now: datetime, facts: match_state.Facts | None = None
+) -> match_state.MatchView:
     """Recompute the match from its facts and store the cached state (status, totals, winner);
     creates the next extra segment when the match is tied after its boards (R12.5, I5) and
     removes extra segments a correction made unnecessary while nothing was recorded in them.
-    Call inside the transaction that changed a fact, with the match locked."""
+    Call inside the transaction that changed a fact, with the match locked. ``facts``: the
+    facts as they are now, when the caller has them (loaded under the lock and brought up to
+    date with its change): saves loading them again."""
     regulations = match.edition.regulations
-    view = match_state.compute(match_state.load(match), regulations)
+    view = match_state.compute(facts or match_state.load(match), regulations)
     state = view.state
     segments = view.facts.segments
     if state.status is EngineStatus.EXTRA_SEGMENT_REQUIRED and state.next_segment is not None:
@@ -316,7 +320,12 @@ def save_board(
             result.entered_at = now
             result.save()
             after = {"text": result.text, "ns_score": result.ns_score, "version": result.version}
-        view = refresh(match, now=now)
+        facts = view.facts  # loaded under the lock: only this board's room changed
+        if result is None:
+            facts.results.pop((board, room), None)
+        else:
+            facts.results[(board, room)] = result
+        view = refresh(match, now=now, facts=facts)
         record(
             "bridgeko.board.saved" if result is not None else "bridgeko.board.cleared",
             user=user,

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from bridgeko.public import views
+from bridgeko.public import api, views
 
 app_name = "public"
 urlpatterns = [
@@ -10,4 +10,6 @@ urlpatterns = [
     path("e/<slug:edition>/public/draw/protocol.json", views.protocol, name="protocol"),
     path("e/<slug:edition>/public/schedule/", views.schedule, name="schedule"),
     path("e/<slug:edition>/public/schedule.ics", views.schedule_ics, name="schedule_ics"),
+    # the read-only JSON API (issue 10, item 11)
+    path("api/e/<slug:edition>/matches/<slug:code>/", api.match, name="api_match"),
 ]

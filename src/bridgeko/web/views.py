@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+from bridgeko.public import api
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -18,6 +21,9 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """The friendly 404 page; under ``/api/`` (the JSON API) a JSON body instead."""
+    if request.path_info.startswith("/api/"):
+        return api.not_found(_("There is nothing at this address."))
     return render(request, "404.html", status=404)
 
 

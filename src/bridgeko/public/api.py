@@ -1,0 +1,201 @@
+"""The read-only JSON API of the public site (issue 10, item 11), starting with one match:
+``GET /api/e/<edition>/matches/<code>/``.
+
+The document (:func:`match_document`) is made from :func:`bridgeko.matches.state.view` — the
+same reading of the stored facts as the TD's pages, in a fixed number of queries whatever the
+number of boards — and holds codes and stored text only (no translated words), so it is the
+same in every language::
+
+    {"code": "F", "stage": "final",
+     "home": {"name": "..."}, "visitors": {"name": "..."},     # null while not known
+     "status": "in_progress",                                   # models.MatchStatus values
+     "winner": "home" | "visitors" | null,
+     "total": {"home": 31, "visitors": 12},
+     "segments": [{"number": 1, "home_imps": 31, "visitors_imps": 12,
+                   "boards": [{"number": 1, "open": "4S N =", "closed": "4S N -1",
+                               "imps": 10}, ...]}, ...],
+     "penalties": [{"kind": "lateness", "side": "visitors", "segment": 2, "boards": 2,
+                    "minutes": 9, "imps": null, "reason": "..."}]}
+
+* ``open``/``closed``: each room's result in the TD's quick text as stored (``4S N =``,
+  ``3NTX E -2``, ``P``); ``imps``: the board's IMPs from the home team's view (negative: to the
+  visitors, R12.2-R12.3).
+* **A board is shown only when both rooms have played it.** While one room's result is in and
+  the other's is not, the board shows ``"open": null, "closed": null, "imps": null``: the board
+  may still be being played in the other room, and the players there must not learn the result
+  of the first. A board removed for lateness (R12.9) shows nulls too; so does every board of a
+  segment entered as totals from the scorecards (its ``home_imps``/``visitors_imps`` are the
+  totals).
+* ``home_imps``/``visitors_imps`` of a segment: the IMPs at the table so far (boards played in
+  both rooms), or the totals from the scorecards.
+* ``total``: the score a spectator sees — the completed segments with their penalties and
+  adjustments, plus the IMPs at the table of the segment in progress (``MatchView.running``);
+  the final score once the match is decided.
+* ``penalties``: the penalties and adjustments that count (a withdrawn one is left out):
+  ``kind`` (``slow_play``, ``lateness``, ``adjustment``), ``side``, ``segment``, ``boards``
+  (slow play: the boards not played in time; lateness: the boards removed, as the TD set them or
+  as R12.9 computes them from ``minutes``), ``minutes`` (lateness), ``imps`` (an adjustment),
+  ``reason``.
+
+HTTP: GET and HEAD only (anything else: 405 with a JSON body and ``Allow``), no login, no
+cookie and no session (the view reads neither the user nor the session, so nothing sets one).
+``ETag`` from the match's ``version`` (raised by every change of the match or its facts) and its
+teams' names, ``Last-Modified`` from its ``updated_at``; ``If-None-Match``/``If-Modified-Since``
+are answered with 304 after one query. ``Cache-Control: public, max-age=0, must-revalidate``:
+a score changes at any moment, so every reader asks again and usually gets the 304.
+An unknown edition or match is a 404 with a JSON body (``{"error": "not found", "detail": ...}``;
+the unknown edition's 404 comes from the site's 404 handler, which answers JSON under ``/api/``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.utils.cache import get_conditional_response, patch_cache_control
+from django.utils.http import http_date
+from django.utils.translation import gettext as _
+
+from bridgeko.competition import match as engine
+from bridgeko.editions.models import Edition
+from bridgeko.matches import state
+from bridgeko.matches.models import Match, Penalty, PenaltyKind
+
+__all__ = ["match", "match_document", "not_found"]
+
+SAFE_METHODS = ("GET", "HEAD")
+CACHE_CONTROL = {"public": True, "max_age": 0, "must_revalidate": True}
+
+
+def not_found(detail: str) -> JsonResponse:
+    """The API's 404: a JSON body (the site's 404 handler uses it under ``/api/`` too)."""
+    return JsonResponse({"error": "not found", "detail": detail}, status=404)
+
+
+def _json_safe(
+    view: Callable[..., HttpResponseBase],
+) -> Callable[..., HttpResponseBase]:
+    """GET and HEAD only; another method gets a 405 with a JSON body (not the HTML page)."""
+
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.method not in SAFE_METHODS:
+            response = JsonResponse(
+                {
+                    "error": "method not allowed",
+                    "detail": _("This address is read-only: use GET or HEAD."),
+                },
+                status=405,
+            )
+            response["Allow"] = ", ".join(SAFE_METHODS)
+            return response
+        return view(request, *args, **kwargs)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    wrapped.__module__ = view.__module__
+    return wrapped
+
+
+def _board(line: state.BoardLine) -> dict[str, Any]:
+    if line.removed or line.open is None or line.closed is None:
+        return {"number": line.number, "open": None, "closed": None, "imps": None}
+    return {
+        "number": line.number,
+        "open": line.open.text,
+        "closed": line.closed.text,
+        "imps": line.imps,
+    }
+
+
+def _segment(seg: state.SegmentView) -> dict[str, Any]:
+    totals = seg.segment.has_totals
+    return {
+        "number": seg.segment.number,
+        "home_imps": seg.home_imps,
+        "visitors_imps": seg.visitors_imps,
+        "boards": [
+            {"number": b.number, "open": None, "closed": None, "imps": None}
+            if totals
+            else _board(b)
+            for b in seg.boards
+        ],
+    }
+
+
+def _penalty(p: Penalty, boards_of: dict[int, int], minutes_per_board: int) -> dict[str, Any]:
+    boards = p.boards
+    if p.kind == PenaltyKind.LATENESS and boards is None and p.minutes is not None:
+        boards = engine.boards_removed_for_lateness(  # R12.9, I6: the engine's count
+            p.minutes,
+            minutes_per_board=minutes_per_board,
+            segment_boards=boards_of.get(p.segment),
+        )
+    return {
+        "kind": p.kind,
+        "side": p.side,
+        "segment": p.segment,
+        "boards": boards if p.kind != PenaltyKind.ADJUSTMENT else None,
+        "minutes": p.minutes if p.kind == PenaltyKind.LATENESS else None,
+        "imps": p.imps if p.kind == PenaltyKind.ADJUSTMENT else None,
+        "reason": p.reason,
+    }
+
+
+def _team(team: Any) -> dict[str, Any] | None:
+    return None if team is None else {"name": team.name}
+
+
+def match_document(view: state.MatchView) -> dict[str, Any]:
+    """The JSON document of one match (the shape in the module's docstring)."""
+    m = view.match
+    home, visitors = view.running
+    boards_of = {s.number: s.last_board - s.first_board + 1 for s in view.facts.segments}
+    minutes_per_board = m.edition.regulations.penalties.lateness_minutes_per_board
+    return {
+        "code": m.code,
+        "stage": m.stage,
+        "home": _team(m.home),
+        "visitors": _team(m.visitors),
+        "status": m.status,
+        "winner": m.winner or None,
+        "total": {"home": home, "visitors": visitors},
+        "segments": [_segment(s) for s in view.segments],
+        "penalties": [_penalty(p, boards_of, minutes_per_board) for p in view.facts.penalties],
+    }
+
+
+def _etag(m: Match) -> str:
+    names = "\x1f".join(t.name if t is not None else "" for t in (m.home, m.visitors))
+    digest = hashlib.sha256(f"{m.pk}:{m.version}:{names}".encode()).hexdigest()[:16]
+    return f'"m{m.pk}-v{m.version}-{digest}"'
+
+
+@_json_safe
+def match(request: HttpRequest, edition: str, code: str) -> HttpResponseBase:
+    """One match as JSON (see the module's docstring)."""
+    obj = getattr(request, "edition", None)
+    if not isinstance(obj, Edition) or obj.slug != edition:
+        obj = Edition.objects.filter(slug=edition).first()
+        if obj is None:
+            return not_found(_("There is no such edition."))
+    try:
+        m = Match.objects.select_related("home", "visitors").get(edition=obj, code=code)
+    except Match.DoesNotExist:
+        return not_found(_("Match %(code)s is not in this edition.") % {"code": code})
+    m.edition = obj
+    etag = _etag(m)
+    last_modified = int(m.updated_at.timestamp()) if m.updated_at is not None else None
+    response: HttpResponse | None = get_conditional_response(
+        request, etag=etag, last_modified=last_modified
+    )
+    if response is None:
+        response = JsonResponse(
+            match_document(state.view(m)), json_dumps_params={"ensure_ascii": False}
+        )
+    response["ETag"] = etag
+    if last_modified is not None:
+        response["Last-Modified"] = http_date(last_modified)
+    patch_cache_control(response, **CACHE_CONTROL)
+    return response
