@@ -130,9 +130,7 @@ def test_R12_6_captains_give_line_ups_and_the_td_prints_the_cards(
 
             # The TD prints the table cards of both rooms.
             tdp = login("td")
-            tdp.goto(
-                f"{live_server.url}/e/ko-1999/matches/{match.code}/segments/1/line-up/home/"
-            )
+            tdp.goto(f"{live_server.url}/e/ko-1999/matches/{match.code}/segments/1/line-up/home/")
             tdp.click("#slips")
             expect(tdp.locator("#slip-open .N")).to_contain_text(home_players[0].name)
             expect(tdp.locator("#slip-closed .N")).to_contain_text(guest_players[2].name)

@@ -435,3 +435,11 @@ def test_not_known_teams_give_no_line_up(drawn: World) -> None:
             now=PLAY,
             as_td=True,
         )
+
+
+def test_td_is_sent_to_the_team_sitting_first(drawn: World, match: Match) -> None:
+    page = drawn.client("td").get(url(match, 1, "home")).content.decode()
+    assert "sit first: enter their line-up first (R12.6)" in page
+    assert url(match, 1, "visitors") in page  # the link to the other team's line-up
+    czech = drawn.client("td", "cs").get(url(match, 1, "home")).content.decode()
+    assert "nejdřív zadejte jeho sestavení" in czech

@@ -60,8 +60,11 @@ def _closed_reason(view: lineups.SegmentLineUps, side: str, as_td: bool) -> str:
     """Why the line-up cannot be given now (empty: it can), in the reader's language."""
     if side == view.second and view.of(view.first) is None:
         team = view.first_team
+        name = team.name if team is not None else ""
+        if as_td:
+            return _("%(first)s sit first: enter their line-up first (R12.6).") % {"first": name}
         return _("%(first)s sit first: their line-up comes first, then you see it (R12.6).") % {
-            "first": team.name if team is not None else ""
+            "first": name
         }
     if as_td:
         return ""
