@@ -308,10 +308,6 @@ def set_line_up(
                 _("Segment %(number)s has started: only the TD can change its line-ups now.")
                 % {"number": number}
             )
-        neighbours = {
-            s.number: s
-            for s in Segment.objects.filter(match=match, number__in=(number - 1, number + 1))
-        }
         stored: dict[int, dict[str, Any]] = {number: {}, number - 1: {}, number + 1: {}}
         for lu in (
             _line_ups_query()
@@ -359,7 +355,7 @@ def set_line_up(
             this[side] = candidate
             previous = _matchups_of(stored, number - 1, labels)
             matchups = _check(number, this, roster, labels, previous=previous)
-            if matchups is not None and (number + 1) in neighbours:
+            if matchups is not None:  # the next segment must not repeat this one
                 _check(number + 1, stored[number + 1], roster, labels, previous=matchups)
         except seating.SeatingError as exc:
             raise ServiceError(tr(exc.detail)) from None
