@@ -211,6 +211,42 @@ def _match(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return {"edition": (edition or world.edition).slug, "match": "R1-M2"}
 
 
+def _segment(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Segment 1 of a match of the edition in which the edition's team (the captain's in A)
+    plays at home against a team made for it (R1-M1 in neither: no draw is held)."""
+    from bridgeko.entries.models import Team
+    from bridgeko.matches.models import Match, MatchStatus, Segment
+
+    edition = edition or world.edition
+    home = _team_in(edition)
+    visitors, _created = Team.objects.get_or_create(
+        edition=edition,
+        name="Hosté",
+        defaults={"created_at": datetime(1999, 2, 1, 10, tzinfo=UTC), "late_entry": True},
+    )
+    match, _created = Match.objects.get_or_create(
+        edition=edition,
+        code="LU-1",
+        defaults={
+            "position": 99,
+            "round": 1,
+            "stage": "preliminary",
+            "home_id": home,
+            "visitors": visitors,
+            "status": MatchStatus.TO_PLAY,
+        },
+    )
+    Segment.objects.get_or_create(
+        match=match, number=1, defaults={"first_board": 1, "last_board": 16}
+    )
+    return {"edition": edition.slug, "code": match.code, "number": 1}
+
+
+def _line_up(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """The home team's (the captain's, in A) line-up of :func:`_segment`."""
+    return _segment(world, edition) | {"side": "home"}
+
+
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset({_team, _player, _role, _no_show, _pair, _card})
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
@@ -305,6 +341,13 @@ REGISTRY: list[Protected] = [
     Protected("draw:print_conditions", "get", ORGANISER_TD),
     Protected("draw:print_draw", "get", ORGANISER_TD),
     Protected("draw:print_schedule", "get", ORGANISER_TD),
+    # line-ups (bridgeko.matches, R12.6): a captain his own team's, the TDs either team's
+    Protected("matches:line_up", "get", ORGANISER_CAPTAIN_TD, kwargs=_line_up),
+    Protected("matches:line_up", "post", ORGANISER_CAPTAIN_TD, kwargs=_line_up),
+    Protected("matches:line_up_clear", "get", ORGANISER_TD, kwargs=_line_up),
+    Protected("matches:line_up_clear", "post", ORGANISER_TD, kwargs=_line_up),
+    Protected("matches:segment_start", "post", ORGANISER_TD, kwargs=_segment),
+    Protected("matches:slips", "get", ORGANISER_TD, kwargs=_segment),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

@@ -13,4 +13,7 @@ class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from bridgeko.matches import bracket_sync  # noqa: F401  (registers the bracket hooks)
+        from bridgeko.matches import (
+            bracket_sync,  # noqa: F401  (registers the bracket hooks)
+            lineup_links,  # noqa: F401  (the captain's line-up links)
+        )

@@ -1,0 +1,30 @@
+from django.urls import path
+
+from bridgeko.matches import lineup_views
+
+app_name = "matches"
+urlpatterns = [
+    # line-ups (R12.2, R12.6, I5, I14): a team's line-up for a segment, the TD's clearing and
+    # start of a segment, the printable table cards
+    path(
+        "e/<slug:edition>/matches/<str:code>/segments/<int:number>/line-up/<str:side>/",
+        lineup_views.line_up,
+        name="line_up",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:code>/segments/<int:number>/line-up/<str:side>/clear/",
+        lineup_views.line_up_clear,
+        name="line_up_clear",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:code>/segments/<int:number>/start/",
+        lineup_views.segment_start,
+        name="segment_start",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:code>/segments/<int:number>/slips/",
+        lineup_views.slips,
+        name="slips",
+    ),
+    # end of line-ups
+]
