@@ -38,6 +38,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.draw.manual_entered": pgettext_lazy("audit action", "Draw entered by hand"),
     "bridgeko.penalty.added": pgettext_lazy("audit action", "Penalty or adjustment recorded"),
     "bridgeko.penalty.withdrawn": pgettext_lazy("audit action", "Penalty or adjustment withdrawn"),
+    "bridgeko.results.imported": pgettext_lazy("audit action", "Results imported from a PBN file"),
     "bridgeko.segment.closed": pgettext_lazy("audit action", "Segment closed by the TD"),
     "bridgeko.segment.totals": pgettext_lazy("audit action", "Segment totals entered"),
     "bridgeko.edition.changed": pgettext_lazy("audit action", "Edition changed"),
