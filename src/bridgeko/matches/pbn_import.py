@@ -46,8 +46,9 @@ from bridgeko.matches.models import BoardResult, Match, Segment
 
 __all__ = ["MAX_FILE_SIZE", "ImportPreview", "ImportRow", "import_results", "preview"]
 
-MAX_FILE_SIZE = 2_000_000
-"""The largest file read (bytes): a 64-board match with auctions and play is ~150 kB."""
+MAX_FILE_SIZE = 1_000_000
+"""The largest file read (bytes): a 64-board match with auctions and play is ~150 kB. (The web
+page sends the file back base64-encoded, within Django's 2.5 MB limit of a form.)"""
 
 NEW, SAME, DIFFERENT = "new", "same", "different"
 
