@@ -270,11 +270,11 @@ def test_import_page_previews_then_imports_on_confirmation(
     )
     assert shown.status_code == 200
     text = shown.content.decode()
-    assert "4S N =" in text and 'name="data"' in text and "Import 32 results" in text
+    assert "4S N =" in text and 'name="pbn"' in text and "Import 32 results" in text
     assert not BoardResult.objects.filter(match=match).exists()  # the preview wrote nothing
     done = client.post(
         url(match),
-        {"data": base64.b64encode(data).decode(), "segment": "2", "confirm": "1"},
+        {"pbn": base64.b64encode(data).decode(), "segment": "2", "confirm": "1"},
     )
     assert done.status_code == 302
     assert len(stored(match)) == 32
@@ -296,11 +296,11 @@ def test_import_page_asks_to_replace_differences(
     text = shown.content.decode()
     assert 'class="different"' in text and 'name="replace"' in text
     encoded = base64.b64encode(data).decode()
-    refused = client.post(url(match), {"data": encoded, "confirm": "1"})
+    refused = client.post(url(match), {"pbn": encoded, "confirm": "1"})
     assert refused.status_code == 200 and "Tick this to replace" in refused.content.decode()
     assert 'class="different"' in refused.content.decode()  # the preview shown again
     assert stored(match) == {(3, "open"): "4H S ="}
-    done = client.post(url(match), {"data": encoded, "confirm": "1", "replace": "on"})
+    done = client.post(url(match), {"pbn": encoded, "confirm": "1", "replace": "on"})
     assert done.status_code == 302 and stored(match)[(3, "open")] == "4S N ="
 
 
@@ -312,7 +312,7 @@ def test_import_page_shows_a_broken_file_and_saves_nothing(
     shown = client.post(url(match), {"file": SimpleUploadedFile("x.pbn", b"garbage")})
     assert shown.status_code == 200
     assert "The file holds no game of a PBN file" in shown.content.decode()
-    tampered = client.post(url(match), {"data": "!!not base64!!", "confirm": "1"})
+    tampered = client.post(url(match), {"pbn": "!!not base64!!", "confirm": "1"})
     assert tampered.status_code == 200 and not BoardResult.objects.filter(match=match).exists()
 
 
@@ -326,6 +326,6 @@ def test_import_page_is_for_tds_and_organisers_only(
     client = drawn.client(who)
     assert client.get(url(match)).status_code == status
     sent = client.post(
-        url(match), {"data": base64.b64encode(whole_match()).decode(), "confirm": "1"}
+        url(match), {"pbn": base64.b64encode(whole_match()).decode(), "confirm": "1"}
     )
     assert sent.status_code == status and not BoardResult.objects.filter(match=match).exists()

@@ -44,7 +44,14 @@ from bridgeko.entries.models import RosterEntry
 from bridgeko.matches import services
 from bridgeko.matches.models import BoardResult, Match, Segment
 
-__all__ = ["MAX_FILE_SIZE", "ImportPreview", "ImportRow", "import_results", "preview"]
+__all__ = [
+    "MAX_FILE_SIZE",
+    "DifferencesFound",
+    "ImportPreview",
+    "ImportRow",
+    "import_results",
+    "preview",
+]
 
 MAX_FILE_SIZE = 1_000_000
 """The largest file read (bytes): a 64-board match with auctions and play is ~150 kB. (The web
@@ -81,6 +88,26 @@ class ImportPreview:
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.rows if r.status == status)
+
+
+class DifferencesFound(ServiceError):
+    """The file differs from stored results and ``replace`` was not given (one line each in
+    ``errors``; the rows in ``rows``)."""
+
+    def __init__(self, rows: tuple[ImportRow, ...]) -> None:
+        count = len(rows)
+        super().__init__(
+            ngettext(
+                "The file differs from %(count)s stored result; nothing was imported. "
+                "Confirm that it is to be replaced.",
+                "The file differs from %(count)s stored results; nothing was imported. "
+                "Confirm that they are to be replaced.",
+                count,
+            )
+            % {"count": count},
+            errors=[difference_line(r) for r in rows],
+        )
+        self.rows = rows
 
 
 def _room_label(room: str) -> str:
@@ -424,18 +451,7 @@ def import_results(
         stored = _stored(match)
         result = ImportPreview(rows=_rows(read, stored), problems=tuple(read.problems))
         if result.differences and not replace:
-            count = len(result.differences)
-            raise ServiceError(
-                ngettext(
-                    "The file differs from %(count)s stored result; nothing was imported. "
-                    "Confirm that it is to be replaced.",
-                    "The file differs from %(count)s stored results; nothing was imported. "
-                    "Confirm that they are to be replaced.",
-                    count,
-                )
-                % {"count": count},
-                errors=[difference_line(r) for r in result.differences],
-            )
+            raise DifferencesFound(result.differences)
         failures: list[str] = []
         written = 0
         for row in result.rows:

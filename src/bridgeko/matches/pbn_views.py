@@ -32,7 +32,7 @@ from bridgeko.matches.models import Match, Segment
 
 
 def _segment_choices(match: Match) -> list[tuple[str, str]]:
-    choices = [("", gettext_lazy("the whole match (boards numbered as in the match)"))]
+    choices = [("", _("the whole match (boards numbered as in the match)"))]
     for seg in Segment.objects.filter(match=match).order_by("number"):
         choices.append(
             (
@@ -72,7 +72,7 @@ class UploadForm(forms.Form):
 
 
 class ConfirmForm(forms.Form):
-    data = forms.CharField(
+    pbn = forms.CharField(
         widget=forms.HiddenInput, max_length=pbn_import.MAX_FILE_SIZE * 4 // 3 + 8
     )
     segment = forms.TypedChoiceField(
@@ -86,9 +86,9 @@ class ConfirmForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["segment"].choices = _segment_choices(match)  # type: ignore[attr-defined]
 
-    def clean_data(self) -> bytes:
+    def clean_pbn(self) -> bytes:
         try:
-            return base64.b64decode(self.cleaned_data["data"], validate=True)
+            return base64.b64decode(self.cleaned_data["pbn"], validate=True)
         except (binascii.Error, ValueError):
             raise forms.ValidationError(
                 _("The file was not sent back whole; upload it again.")
@@ -121,7 +121,7 @@ def import_pbn(request: HttpRequest, edition: Edition, match: str) -> HttpRespon
         if "confirm" in request.POST:
             confirm = ConfirmForm(request.POST, match=obj)
             if confirm.is_valid():
-                data = confirm.cleaned_data["data"]
+                data = confirm.cleaned_data["pbn"]
                 segment = confirm.cleaned_data["segment"]
                 try:
                     preview = pbn_import.preview(obj, data, segment=segment)
@@ -161,7 +161,7 @@ def import_pbn(request: HttpRequest, edition: Edition, match: str) -> HttpRespon
                     confirm = ConfirmForm(
                         match=obj,
                         initial={
-                            "data": base64.b64encode(data).decode("ascii"),
+                            "pbn": base64.b64encode(data).decode("ascii"),
                             "segment": "" if segment is None else segment,
                         },
                     )
