@@ -13,7 +13,7 @@ from bridgeko.bridge import pbn
 from bridgeko.bridge.cards import Deal
 from bridgeko.cli import main
 from bridgeko.matches import services
-from bridgeko.matches.models import BoardResult, Match, MatchStatus
+from bridgeko.matches.models import BoardResult, Match
 
 DATA = Path(__file__).resolve().parent / "data" / "pbn"
 REGULATIONS = Path(__file__).resolve().parents[1] / "editions" / "bridge-open-ko-1999.toml"
@@ -28,11 +28,9 @@ def match(db: Any) -> Match:
 
     from bridgeko.accounts.models import Role, RoleAssignment
     from bridgeko.editions.services import create_edition
-    from bridgeko.entries.models import RosterEntry, Team
-    from bridgeko.players.models import Player
     from tests.web.conftest import World
     from tests.web.test_draw import enter_13, held
-    from tests.web.test_pbn_import import HOME, VISITORS
+    from tests.web.test_pbn_import import name_the_teams
 
     users = get_user_model().objects
     organiser = users.create_user("organiser", password="x")
@@ -44,17 +42,7 @@ def match(db: Any) -> Match:
     world = World(edition=edition, users={"organiser": organiser, "td": td})
     enter_13(world)
     held(world)
-    found = Match.objects.filter(edition=edition, status=MatchStatus.TO_PLAY).first()
-    assert found is not None
-    for team_id, name, names in (
-        (found.home_id, "Kolín", HOME),
-        (found.visitors_id, "Žďár", VISITORS),
-    ):
-        Team.objects.filter(pk=team_id).update(name=name)
-        entries = RosterEntry.objects.filter(team_id=team_id).order_by("position")
-        for entry, player_name in zip(entries, names, strict=True):
-            Player.objects.filter(pk=entry.player_id).update(name=player_name)
-    return found
+    return name_the_teams(world)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -35,11 +35,10 @@ def sample(name: str) -> bytes:
     return (DATA / name).read_bytes()
 
 
-@pytest.fixture
-def match(drawn: World) -> Match:  # noqa: F811
-    """The first match to play, its teams called Kolín (home) and Žďár, with the players the
-    sample files name."""
-    found = Match.objects.filter(edition=drawn.edition, status=MatchStatus.TO_PLAY).first()
+def name_the_teams(world: World) -> Match:
+    """The edition's first match to play, its teams called Kolín (home) and Žďár, with the
+    players the sample files name."""
+    found = Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY).first()
     assert found is not None
     for team_id, name, names in (
         (found.home_id, "Kolín", HOME),
@@ -50,6 +49,11 @@ def match(drawn: World) -> Match:  # noqa: F811
         for entry, player_name in zip(entries, names, strict=True):
             Player.objects.filter(pk=entry.player_id).update(name=player_name)
     return Match.objects.select_related("home", "visitors", "edition").get(pk=found.pk)
+
+
+@pytest.fixture
+def match(drawn: World) -> Match:  # noqa: F811
+    return name_the_teams(drawn)
 
 
 def result(text: str) -> TableResult:
