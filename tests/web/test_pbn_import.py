@@ -333,3 +333,41 @@ def test_import_page_is_for_tds_and_organisers_only(
         url(match), {"pbn": base64.b64encode(whole_match()).decode(), "confirm": "1"}
     )
     assert sent.status_code == status and not BoardResult.objects.filter(match=match).exists()
+
+
+def test_R12_1_whole_match_file_given_with_a_segment_imports_that_segment_only(
+    drawn: World,  # noqa: F811
+    match: Match,
+) -> None:
+    preview = pbn_import.preview(match, whole_match(), segment=2)
+    assert sorted({r.board for r in preview.rows}) == list(range(17, 33))
+    assert len(preview.problems) == 16 and preview.problems[0].startswith("Board 1: segment 2")
+
+
+def test_a_game_without_a_room_takes_the_room_its_board_has_left(
+    drawn: World,  # noqa: F811
+    match: Match,
+) -> None:
+    games = [
+        pbn.game_for_board(5, DEAL, room="Closed", result=result("3NT S -1")),
+        pbn.game_for_board(5, DEAL, result=result("3NT S =")),
+    ]
+    preview = pbn_import.preview(match, pbn.dumps(games).encode())
+    assert [(r.room, r.new) for r in preview.rows] == [("open", "3NT S ="), ("closed", "3NT S -1")]
+
+
+def test_chief_td_imports_too(drawn: World, match: Match) -> None:  # noqa: F811
+    from bridgeko.accounts.models import Role, RoleAssignment
+    from tests.web.conftest import make_user
+
+    chief = make_user("chief")
+    RoleAssignment.objects.create(user=chief, edition=drawn.edition, role=Role.CHIEF_TD)
+    drawn.users["chief"] = chief
+    client = drawn.client("chief")
+    assert client.get(url(match)).status_code == 200
+    sent = client.post(
+        url(match), {"pbn": base64.b64encode(whole_match()).decode(), "confirm": "1"}
+    )
+    assert sent.status_code == 302 and len(stored(match)) == 64
+    entry = AuditEntry.objects.get(action="bridgeko.results.imported")
+    assert entry.user == chief and entry.after["new"] == 64

@@ -14,8 +14,9 @@ mode, which skips a bad game and says so). Each game is one table; its room is
 3. the ``[Table]`` tag as scoring programs write it for a two-table match (1 = open, 2 = closed).
 
 Board numbers are the match's (1-32 through the segments, R12.1). A file of one segment may
-number its boards from 1: with ``segment=N`` such numbers are moved into segment N; numbers that
-already fall in the segment are taken as they are.
+number its boards from 1: with ``segment=N`` such numbers are moved into segment N — unless
+some of the file's numbers already fall in the segment: then those are taken as they are and the
+others skipped (a whole match's file given with a segment imports that segment only).
 
 What cannot be read (a game without a result, ``"?"`` or ``"-"``; a game whose room cannot be
 told; a board the match does not have) is skipped and listed in :attr:`ImportPreview.problems`;
@@ -225,6 +226,8 @@ def _place(games: Sequence[pbn.PbnGame], taken: set[str], teams: _Teams) -> list
     free = {"open", "closed"} - taken
     if len(games) > len(free):
         return None
+    if len(games) == 1 and len(free) == 1:
+        return sorted(free)  # the other game of the board says its room
     partial: list[str | None] | None = None
     for method in _METHODS:
         rooms = [method(g, teams) for g in games]
@@ -289,8 +292,8 @@ def _board_map(
             field="segment",
         )
     size = seg.last_board - seg.first_board + 1
-    if all(n in seg.board_numbers for n in numbers):
-        mapping = {n: n for n in numbers}
+    if any(n in seg.board_numbers for n in numbers):  # numbered as in the match: as they are
+        mapping = {n: n for n in numbers if n in seg.board_numbers}
     else:
         offset = seg.first_board - 1
         mapping = {n: n + offset for n in numbers if 1 <= n <= size}
