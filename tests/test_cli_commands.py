@@ -244,6 +244,19 @@ def test_import_elo_imports_the_list_of_an_edition(
     assert sorted(Player.objects.values_list("federation_id", flat=True)) == ["1001", "1002"]
 
 
+@runs("import-results")
+@pytest.mark.django_db
+def test_import_results_is_wired_and_names_an_unknown_edition(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its end-to-end runs against a drawn edition are in tests/test_cli_import_results.py."""
+    path = ROOT / "tests" / "data" / "pbn" / "bbo-vugraph-rooms.pbn"
+    code, out, err = run(
+        capsys, "import-results", "--edition", "nope", "--match", "R1-M1", str(path)
+    )
+    assert (code, out, err) == (2, "", "bridgeko: no edition 'nope'\n")
+
+
 # --- every command has a handler and a test above --------------------------------------------
 
 

@@ -247,6 +247,19 @@ def _line_up(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return _segment(world, edition) | {"side": "home"}
 
 
+def _match_row(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A match of the edition (made here when the draw is not held: its teams not known yet)."""
+    from bridgeko.matches.models import Match
+
+    edition = edition or world.edition
+    Match.objects.get_or_create(
+        edition=edition,
+        code="R1-M1",
+        defaults={"position": 1, "round": 1, "stage": "preliminary"},
+    )
+    return {"edition": edition.slug, "match": "R1-M1"}
+
+
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset({_team, _player, _role, _no_show, _pair, _card})
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
@@ -348,6 +361,9 @@ REGISTRY: list[Protected] = [
     Protected("matches:line_up_clear", "post", ORGANISER_TD, kwargs=_line_up),
     Protected("matches:segment_start", "post", ORGANISER_TD, kwargs=_segment),
     Protected("matches:slips", "get", ORGANISER_TD, kwargs=_segment),
+    # matches: results from a PBN file (issue 10): TDs and organisers
+    Protected("matches:import_pbn", "get", ORGANISER_TD, kwargs=_match_row),
+    Protected("matches:import_pbn", "post", ORGANISER_TD, kwargs=_match_row),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

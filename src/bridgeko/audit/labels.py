@@ -41,6 +41,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.line_up.set": pgettext_lazy("audit action", "Line-up given"),
     "bridgeko.penalty.added": pgettext_lazy("audit action", "Penalty or adjustment recorded"),
     "bridgeko.penalty.withdrawn": pgettext_lazy("audit action", "Penalty or adjustment withdrawn"),
+    "bridgeko.results.imported": pgettext_lazy("audit action", "Results imported from a PBN file"),
     "bridgeko.segment.closed": pgettext_lazy("audit action", "Segment closed by the TD"),
     "bridgeko.segment.started": pgettext_lazy("audit action", "Segment started"),
     "bridgeko.segment.totals": pgettext_lazy("audit action", "Segment totals entered"),

@@ -47,6 +47,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.web_cmds",
         "import the federation's Elo list (CSV) for an edition",
     ),
+    "import-results": (
+        "bridgeko.cli.import_results",
+        "import a match's results from a PBN file (the whole match or one segment)",
+    ),
     "backup": (
         "bridgeko.cli.backup_cmds",
         "write a snapshot of the whole database to a file (while the server runs)",

@@ -1,6 +1,10 @@
+"""The matches' pages (issue 10). Each feature keeps its patterns in a block of its own."""
+
+from __future__ import annotations
+
 from django.urls import path
 
-from bridgeko.matches import lineup_views
+from bridgeko.matches import lineup_views, pbn_views
 
 app_name = "matches"
 urlpatterns = [
@@ -27,4 +31,10 @@ urlpatterns = [
         name="slips",
     ),
     # end of line-ups
+    # PBN import
+    path(
+        "e/<slug:edition>/matches/<str:match>/import/",
+        pbn_views.import_pbn,
+        name="import_pbn",
+    ),
 ]
