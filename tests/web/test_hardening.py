@@ -426,7 +426,8 @@ def test_public_pages_show_no_private_data(world: World) -> None:
         response = client.get(reverse(name, kwargs={"edition": slug}))
         assert response.status_code == 200, name
         texts.append(response.content.decode())
-    text = "\n".join(texts)
+    # the language switcher's CSRF token is random text: it may hold "777" by chance
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", "\n".join(texts))
     for private in ("777", "4321", "Sponzorský dar XYZ", "Omluva ředitele ABC", "1200", "1500"):
         assert private not in text, private
 
