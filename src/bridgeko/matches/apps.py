@@ -13,4 +13,6 @@ class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from bridgeko.matches import bracket_sync  # noqa: F401  (registers the bracket hooks)
+        # bracket_sync registers the bracket hooks; bracket_info the scores and dates the draw
+        # app's pages show (core.match_info)
+        from bridgeko.matches import bracket_info, bracket_sync  # noqa: F401
