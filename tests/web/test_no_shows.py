@@ -283,9 +283,7 @@ def _migrate(targets: list[tuple[str, str]]) -> Any:
     executor.loader.build_graph()  # what is applied now (an app above may have been unapplied)
     applied = executor.loader.applied_migrations
     latest = [
-        key
-        for key in executor.loader.graph.leaf_nodes()
-        if key[0] not in apps_ and key in applied
+        key for key in executor.loader.graph.leaf_nodes() if key[0] not in apps_ and key in applied
     ]
     return executor.loader.project_state([*targets, *latest]).apps
 
