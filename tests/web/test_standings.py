@@ -268,13 +268,14 @@ def test_I2_swap_page_asks_first_and_is_the_chief_tds(drawn: World) -> None:
 # ---------------------------------------------------------------- rescheduling (R14.2)
 
 
-def _dates(world: World) -> None:
+def _dates(world: World, *, publish: bool = True) -> None:
+    at = datetime(1999, 3, 13, 9, tzinfo=UTC)
+    organiser = world.users["organiser"]
     schedule_services.default_schedule(
-        edition=world.edition,
-        first_date=DATES_FROM,
-        user=world.users["organiser"],
-        now=datetime(1999, 3, 13, 9, tzinfo=UTC),
+        edition=world.edition, first_date=DATES_FROM, user=organiser, now=at
     )
+    if publish:
+        schedule_services.publish_schedule(edition=world.edition, user=organiser, now=at)
 
 
 def _local(*args: int) -> datetime:
@@ -287,17 +288,22 @@ def test_R14_2_reschedule_by_agreement_with_the_engines_checks(drawn: World) -> 
     assert match is not None
     td = drawn.users["td"]
     new_start = _local(1999, 3, 17, 18, 0)
-    with pytest.raises(ServiceError, match="no date yet"):
-        match_admin.reschedule(
-            match=match,
-            start=new_start,
-            location="Hradec",
-            agreed_by="both captains",
-            reason="",
-            user=td,
-            now=PLAY,
-        )
-    _dates(drawn)
+    for step in ("no dates", "not published"):
+        with pytest.raises(ServiceError, match="no published date yet"):
+            match_admin.reschedule(
+                match=match,
+                start=new_start,
+                location="Hradec",
+                agreed_by="both captains",
+                reason="",
+                user=td,
+                now=PLAY,
+            )
+        if step == "no dates":
+            _dates(drawn, publish=False)  # the organiser still moves it on the schedule page
+    schedule_services.publish_schedule(
+        edition=drawn.edition, user=drawn.users["organiser"], now=PLAY
+    )
     normal, last = match_admin.normal_dates(match)
     assert normal == last == date(1999, 3, 19)  # a Friday (R14.1)
     with pytest.raises(ServiceError, match="who agreed"):

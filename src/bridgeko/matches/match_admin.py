@@ -132,13 +132,14 @@ def normal_dates(match: Match) -> tuple[date | None, date | None]:
     """The match's normal date and the scheduled day of its round's last match (R14.2, I12):
     from the draw's dates of the preliminary matches (R14.1), or for the finals weekend from
     the engine's default timetable (R14.3; the weekend's first and last day if it does not
-    fit). ``(None, None)`` for a preliminary match without a date yet."""
+    fit). ``(None, None)`` for a preliminary match whose date is not published yet (until then
+    the organiser moves it on the draw's schedule page, R14.1)."""
     edition = match.edition
     reg = edition.regulations
     draw = bracket_sync.held_draw(edition)
     rows = list(MatchDate.objects.filter(draw=draw, round=match.round)) if draw else []
     own = next((r for r in rows if r.match == match.code), None)
-    if own is not None:
+    if own is not None and draw is not None and draw.schedule_published_at is not None:
         return _local_day(own.start, reg), max(_local_day(r.start, reg) for r in rows)
     if match.stage == Stage.PRELIMINARY:
         return None, None
@@ -236,8 +237,8 @@ def reschedule(
         if normal is None:
             raise ServiceError(
                 _(
-                    "Match %(code)s has no date yet: set the dates of the preliminary matches "
-                    "first (R14.1)."
+                    "Match %(code)s has no published date yet: set and publish the dates of the "
+                    "preliminary matches first (R14.1)."
                 )
                 % {"code": match.code}
             )
