@@ -453,3 +453,64 @@ def test_bracket_shows_the_scores_in_the_order_of_its_slots(drawn: World) -> Non
     )
     text = public.content.decode()
     assert f'id="score-{match.code}"' in text and "40:12" in text
+
+
+@pytest.mark.django_db
+def test_I2_R14_2_lists_of_home_and_visitors_follow_the_swap_and_my_team_shows_the_score(
+    drawn: World,
+) -> None:
+    from bridgeko.core import team_matches
+
+    _dates(drawn)
+    match = Match.objects.filter(edition=drawn.edition, status=MatchStatus.TO_PLAY).first()
+    assert match is not None
+    scheme_home, scheme_visitors = team(match.home_id), team(match.visitors_id)
+    match_admin.swap_home(match=match, reason="agreed", user=drawn.users["organiser"], now=PLAY)
+    schedule_page = drawn.client("anonymous").get(
+        reverse("public:schedule", kwargs={"edition": drawn.edition.slug})
+    )
+    row = next(
+        line
+        for line in schedule_page.content.decode().split("<tr>")
+        if f"<td>{match.code}</td>" in line
+    )
+    # Home first: after the swap the scheme's visitors play at home.
+    assert row.index(scheme_visitors.name) < row.index(scheme_home.name) and "swapped" in row
+    match.refresh_from_db()
+    decide_by_totals(drawn, match, home=12, visitors=40)
+    mine = {x.id: x for x in team_matches.matches(drawn.edition, scheme_home)}
+    assert mine[match.code].result.startswith("40:12 IMP")  # the team's IMPs first
+    theirs = {x.id: x for x in team_matches.matches(drawn.edition, scheme_visitors)}
+    assert theirs[match.code].result.startswith("12:40 IMP")
+
+
+@pytest.mark.django_db
+def test_I7_public_standings_and_the_menu(drawn: World) -> None:
+    slug = drawn.edition.slug
+    public = reverse("public:standings", kwargs={"edition": slug})
+    empty = drawn.client("anonymous").get(public).content.decode()
+    assert 'id="no-standings"' in empty
+    play_out(drawn, stop=frozenset({"F"}))
+    final = m(drawn, "F")
+    for pk in (final.home_id, final.visitors_id):
+        no_shows.record_no_show(
+            team=team(pk), match="F", timely_notice=True, note="", user=drawn.users["td"], now=PLAY
+        )
+    standings.decide_place(
+        edition=drawn.edition,
+        place=1,
+        team=team(final.home_id),
+        reason="Secret reason of the organiser",
+        user=drawn.users["organiser"],
+        now=PLAY,
+    )
+    page = drawn.client("anonymous").get(public).content.decode()
+    assert 'id="prizes"' in page and team(final.home_id).name in page
+    assert "Secret reason of the organiser" not in page  # the reason stays on the staff page
+    staff = reverse("matches:standings", kwargs={"edition": slug})
+    dates = reverse("matches:dates", kwargs={"edition": slug})
+    for who in ("organiser", "td", "captain", "appeals"):
+        html = drawn.client(who).get(reverse("editions:detail", kwargs={"edition": slug}))
+        text = html.content.decode()
+        assert staff in text, who
+        assert (dates in text) == (who in ("organiser", "td")), who

@@ -38,6 +38,8 @@ class MatchInfo:
     start: datetime | None = None
     """The start agreed by the teams (R14.2); None: the draw's date stands."""
     location: str = ""
+    swapped: bool = False
+    """The chief TD swapped home and visitors (I2): the scheme's second slot is at home."""
 
 
 Provider = Callable[[Any], Mapping[str, MatchInfo]]

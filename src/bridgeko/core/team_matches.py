@@ -40,6 +40,8 @@ class TeamMatch:
     opponent_ref: str
     """Who the opponent will be while unknown ("winner of R1-M2")."""
     contacts: Sequence[Contact] = ()
+    result: str = ""
+    """The score so far from the team's view ("40:12 IMP · decided"), once play has begun."""
 
 
 Provider = Callable[[Any, Any], Sequence[TeamMatch]]

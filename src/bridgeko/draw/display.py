@@ -58,6 +58,9 @@ class MatchView:
     """The score so far, once play has begun (from the matches app, :mod:`core.match_info`)."""
     rescheduled: bool = False
     """``start``/``location`` were agreed by the teams (R14.2), not the draw's dates."""
+    swapped: bool = False
+    """The chief TD swapped home and visitors (I2): ``away`` plays at home (the bracket keeps
+    the scheme's order; a list of home and visitors shows ``away`` first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +114,7 @@ def bracket_rounds(
                 location,
                 _score(info, home) if info is not None else None,
                 rescheduled,
+                info is not None and info.swapped,
             )
         )
         stages.setdefault(m.spec.round, m.spec.stage)

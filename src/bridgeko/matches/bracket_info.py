@@ -23,7 +23,7 @@ PLAYING = (
 @match_info.register
 def infos(edition: Edition) -> dict[str, match_info.MatchInfo]:
     rows = Match.objects.filter(edition=edition).filter(
-        Q(status__in=PLAYING) | Q(start__isnull=False)
+        Q(status__in=PLAYING) | Q(start__isnull=False) | Q(swapped=True)
     )
     out: dict[str, match_info.MatchInfo] = {}
     for m in rows:
@@ -42,5 +42,6 @@ def infos(edition: Edition) -> dict[str, match_info.MatchInfo]:
             winner_team=winner,
             start=m.start,
             location=m.location,
+            swapped=m.swapped,
         )
     return out

@@ -10,4 +10,5 @@ urlpatterns = [
     path("e/<slug:edition>/public/draw/protocol.json", views.protocol, name="protocol"),
     path("e/<slug:edition>/public/schedule/", views.schedule, name="schedule"),
     path("e/<slug:edition>/public/schedule.ics", views.schedule_ics, name="schedule_ics"),
+    path("e/<slug:edition>/public/standings/", views.standings, name="standings"),
 ]
