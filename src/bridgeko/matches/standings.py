@@ -54,6 +54,8 @@ class PlacingView:
     """The organiser's decision that gave this place (I16)."""
     needs_decision: bool = False
     """Shared although play decides these places (R1.2): the organiser decides."""
+    implied: bool = False
+    """The place left over once the organiser decided the others of its group."""
 
     @property
     def place(self) -> str:
@@ -134,7 +136,7 @@ def _apply(
     ]
     left = [t for t in teams if t.pk not in {d.team_id for d in chosen}]
     if len(places) == 1 and len(left) == 1:
-        out.append(PlacingView(places[0], places[0], (left[0],)))
+        out.append(PlacingView(places[0], places[0], (left[0],), implied=bool(chosen)))
     elif places:
         out.append(PlacingView(places[0], places[-1], tuple(left), needs_decision=True))
     return out
@@ -153,7 +155,9 @@ def summary(edition: Edition) -> Standings:
     state, numbers = found
     placings: list[PlacingView] = []
     for placing in state.standings():
-        teams = [numbers[n] for n in placing.numbers if n in numbers]
+        teams = sorted(
+            (numbers[n] for n in placing.numbers if n in numbers), key=lambda t: bytes(t.name_key)
+        )
         if _decided_by_play(placing):
             placings.append(PlacingView(placing.first, placing.last, tuple(teams)))
         else:
