@@ -182,6 +182,9 @@ def test_I16_standings_page_as_each_role(drawn: World) -> None:
             team=team(pk), match="F", timely_notice=True, note="", user=drawn.users["td"], now=PLAY
         )
     url = reverse("matches:standings", kwargs={"edition": drawn.edition.slug})
+    dashboard = reverse("editions:dashboard", kwargs={"edition": drawn.edition.slug})
+    assert "Decide places 1–2" in drawn.client("organiser").get(dashboard).content.decode()
+    assert "Decide places" not in drawn.client("td").get(dashboard).content.decode()
     for who in ("td", "captain", "appeals"):
         page = drawn.client(who).get(url).content.decode()
         assert 'id="standings"' in page and 'id="decision-needed"' in page, who
@@ -208,6 +211,7 @@ def test_I16_standings_page_as_each_role(drawn: World) -> None:
     ask = organiser.get(withdraw)
     assert ask.status_code == 200 and "Lot drawn by the TD" in ask.content.decode()
     assert PlaceDecision.objects.exists()  # a GET asks first
+    assert "Decide places" not in organiser.get(dashboard).content.decode()
     assert organiser.post(withdraw, {"reason": "by mistake"}).status_code == 302
     assert not PlaceDecision.objects.exists()
 

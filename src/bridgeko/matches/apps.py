@@ -14,5 +14,5 @@ class MatchesConfig(AppConfig):
 
     def ready(self) -> None:
         # bracket_sync registers the bracket hooks; bracket_info the scores and dates the draw
-        # app's pages show (core.match_info)
-        from bridgeko.matches import bracket_info, bracket_sync  # noqa: F401
+        # app's pages show (core.match_info); standings_items the dashboard's decision item
+        from bridgeko.matches import bracket_info, bracket_sync, standings_items  # noqa: F401
