@@ -24,7 +24,7 @@ from bridgeko.core.i18n import tr
 from bridgeko.draw.models import MatchDate
 from bridgeko.entries.models import Team
 from bridgeko.matches import bracket_sync
-from bridgeko.matches.models import Match, MatchStatus
+from bridgeko.matches.models import Match, MatchStatus, Segment
 from bridgeko.matches.services import locked
 
 __all__ = [
@@ -39,9 +39,11 @@ __all__ = [
 
 
 def started(match: Match) -> bool:
-    """Play has begun or the match is over: results, totals, line-ups or penalties are
-    recorded, or it was decided without play (R15.2)."""
+    """Play has begun or the match is over: a segment has started, results, totals, line-ups
+    or penalties are recorded, or it was decided without play (R15.2)."""
     if match.status not in (MatchStatus.TO_PLAY, MatchStatus.PENDING):
+        return True
+    if Segment.objects.filter(match=match, started_at__isnull=False).exists():
         return True
     return bracket_sync._has_facts(match)
 
