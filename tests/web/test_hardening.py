@@ -379,7 +379,7 @@ def test_draw_refused_when_the_entries_were_reopened_meanwhile(world: World) -> 
 # ---------------------------------------------------------------- public pages
 
 
-PUBLIC = ("public:home", "public:teams", "public:draw", "public:schedule")
+PUBLIC = ("public:home", "public:teams", "public:draw", "public:schedule", "public:standings")
 
 
 def _public_world(world: World) -> str:

@@ -260,7 +260,26 @@ def _match_row(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return {"edition": edition.slug, "match": "R1-M1"}
 
 
-OBJECT_KWARGS: frozenset[Kwargs] = frozenset({_team, _player, _role, _no_show, _pair, _card})
+def _place_decision(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """An organiser's decision on a place (I16) for the edition's team."""
+    from bridgeko.matches.models import PlaceDecision
+
+    edition = edition or world.edition
+    decision, _created = PlaceDecision.objects.get_or_create(
+        edition=edition,
+        place=1,
+        defaults={
+            "team_id": _team_in(edition),
+            "reason": "a decision of the permission test",
+            "decided_at": datetime(1999, 6, 6, 18, tzinfo=UTC),
+        },
+    )
+    return {"edition": edition.slug, "decision": decision.pk}
+
+
+OBJECT_KWARGS: frozenset[Kwargs] = frozenset(
+    {_team, _player, _role, _no_show, _pair, _card, _place_decision}
+)
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
 
@@ -364,6 +383,18 @@ REGISTRY: list[Protected] = [
     # matches: results from a PBN file (issue 10): TDs and organisers
     Protected("matches:import_pbn", "get", ORGANISER_TD, kwargs=_match_row),
     Protected("matches:import_pbn", "post", ORGANISER_TD, kwargs=_match_row),
+    # standings and schedule (bridgeko.matches): every role reads the standings, organisers
+    # decide the places the regulations do not (I16) and swap home and visitors (I2), TDs
+    # reschedule by agreement (R14.2)
+    Protected("matches:standings", "get", frozenset({"organiser", "td", "captain", "appeals"})),
+    Protected("matches:decide_place", "post", ORGANISER, data={"place": "x"}),
+    Protected("matches:withdraw_decision", "get", ORGANISER, kwargs=_place_decision),
+    Protected("matches:withdraw_decision", "post", ORGANISER, kwargs=_place_decision),
+    Protected("matches:dates", "get", ORGANISER_TD),
+    Protected("matches:reschedule", "get", ORGANISER_TD, kwargs=_match_row),
+    Protected("matches:reschedule", "post", ORGANISER_TD, kwargs=_match_row),
+    Protected("matches:swap", "get", ORGANISER, kwargs=_match_row),
+    Protected("matches:swap", "post", ORGANISER, kwargs=_match_row),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

@@ -179,6 +179,8 @@ def test_the_menu_shows_each_role_the_pages_it_may_open(world: World) -> None:
         _url("draw:schedule", world),
         _url("draw:print_index", world),
         _url("draw:no_shows", world),
+        _url("matches:dates", world),
+        _url("matches:standings", world),
         _url("players:list", world),
         public,
     ]

@@ -39,6 +39,15 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.draw.manual_entered": pgettext_lazy("audit action", "Draw entered by hand"),
     "bridgeko.line_up.cleared": pgettext_lazy("audit action", "Line-up cleared by the TD"),
     "bridgeko.line_up.set": pgettext_lazy("audit action", "Line-up given"),
+    "bridgeko.match.not_rescheduled": pgettext_lazy(
+        "audit action", "Rescheduling refused by the TD"
+    ),
+    "bridgeko.match.rescheduled": pgettext_lazy("audit action", "Match rescheduled by agreement"),
+    "bridgeko.match.swapped": pgettext_lazy("audit action", "Home and visitors swapped"),
+    "bridgeko.place.decided": pgettext_lazy("audit action", "Place decided by the organiser"),
+    "bridgeko.place.withdrawn": pgettext_lazy(
+        "audit action", "Organiser's decision on a place withdrawn"
+    ),
     "bridgeko.penalty.added": pgettext_lazy("audit action", "Penalty or adjustment recorded"),
     "bridgeko.penalty.withdrawn": pgettext_lazy("audit action", "Penalty or adjustment withdrawn"),
     "bridgeko.results.imported": pgettext_lazy("audit action", "Results imported from a PBN file"),
@@ -160,6 +169,18 @@ FIELD_LABELS: dict[str, Promise] = {
     "username": pgettext_lazy("audit field", "Username"),
     "withdrawn_at": pgettext_lazy("audit field", "Withdrawn"),
     "withdrawn_reason": pgettext_lazy("audit field", "Reason for the withdrawal"),
+    # standings and schedule (matches: swap_home, reschedule, decide_place)
+    "agreed_by": pgettext_lazy("audit field", "Agreed by"),
+    "decision": pgettext_lazy("audit field", "Decision"),
+    "home": pgettext_lazy("audit field", "Home team"),
+    "location": pgettext_lazy("audit field", "Place of play"),
+    "notice_received_at": pgettext_lazy("audit field", "Notice received"),
+    "replaced": pgettext_lazy("audit field", "Replaced decisions"),
+    "start": pgettext_lazy("audit field", "Start"),
+    "swap_reason": pgettext_lazy("audit field", "Reason for the swap"),
+    "swapped": pgettext_lazy("audit field", "Home and visitors swapped"),
+    "td": pgettext_lazy("audit field", "TD"),
+    "visitors": pgettext_lazy("audit field", "Visiting team"),
 }
 """Key of the before/after data -> readable name; other keys are shown as they are."""
 

@@ -54,6 +54,8 @@ class TeamMatch:
     contacts: Sequence[Contact] = ()
     actions: Sequence[Action] = ()
     """What the captain may do for this match now (added by the action providers)."""
+    result: str = ""
+    """The score so far from the team's view ("40:12 IMP · decided"), once play has begun."""
 
 
 Provider = Callable[[Any, Any], Sequence[TeamMatch]]

@@ -63,6 +63,18 @@ def draw_matches(edition: Edition, team: Team) -> Sequence[TeamMatch]:
             other = m.away if mine[0] is m.home else m.home
             bye = m.status == "bye"
             opponent = None if bye else other.team
+            result = ""
+            if m.score is not None:
+                ours, theirs = (m.score.home, m.score.away)
+                if mine[0] is not m.home:
+                    ours, theirs = theirs, ours
+                result = m.score.label
+                if m.score.shown:
+                    result = _("%(ours)s:%(theirs)s IMP · %(status)s") % {
+                        "ours": ours,
+                        "theirs": theirs,
+                        "status": m.score.label,
+                    }
             out.append(
                 TeamMatch(
                     id=m.id,
@@ -73,6 +85,7 @@ def draw_matches(edition: Edition, team: Team) -> Sequence[TeamMatch]:
                     opponent=opponent,
                     opponent_ref=_("a bye (R11.4): no match") if bye else other.ref,
                     contacts=_contacts(opponent) if opponent is not None else (),
+                    result=result,
                 )
             )
     return out

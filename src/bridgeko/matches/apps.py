@@ -13,7 +13,12 @@ class MatchesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from bridgeko.matches import (
-            bracket_sync,  # noqa: F401  (registers the bracket hooks)
-            lineup_links,  # noqa: F401  (the captain's line-up links)
+        # bracket_sync registers the bracket hooks; bracket_info the scores and dates the draw
+        # app's pages show (core.match_info); standings_items the dashboard's decision item;
+        # lineup_links the captain's line-up links on My team
+        from bridgeko.matches import (  # noqa: F401
+            bracket_info,
+            bracket_sync,
+            lineup_links,
+            standings_items,
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from bridgeko.matches import lineup_views, pbn_views
+from bridgeko.matches import lineup_views, pbn_views, standings_views
 
 app_name = "matches"
 urlpatterns = [
@@ -37,4 +37,20 @@ urlpatterns = [
         pbn_views.import_pbn,
         name="import_pbn",
     ),
+    # standings and schedule
+    path("e/<slug:edition>/standings/", standings_views.standings, name="standings"),
+    path("e/<slug:edition>/standings/decide/", standings_views.decide, name="decide_place"),
+    path(
+        "e/<slug:edition>/standings/decisions/<int:decision>/withdraw/",
+        standings_views.withdraw_decision,
+        name="withdraw_decision",
+    ),
+    path("e/<slug:edition>/match-dates/", standings_views.dates, name="dates"),
+    path(
+        "e/<slug:edition>/matches/<str:match>/reschedule/",
+        standings_views.reschedule,
+        name="reschedule",
+    ),
+    path("e/<slug:edition>/matches/<str:match>/swap/", standings_views.swap, name="swap"),
+    # end of standings and schedule
 ]

@@ -12,4 +12,5 @@ urlpatterns = [
     path("e/<slug:edition>/public/schedule.ics", views.schedule_ics, name="schedule_ics"),
     # the read-only JSON API (issue 10, item 11)
     path("api/e/<slug:edition>/matches/<slug:code>/", api.match, name="api_match"),
+    path("e/<slug:edition>/public/standings/", views.standings, name="standings"),
 ]

@@ -15,6 +15,7 @@ from bridgeko.draw import display, schedule_services
 from bridgeko.draw import services as draw_services
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
+from bridgeko.matches import standings as match_standings
 
 
 def _edition(request: HttpRequest, slug: str) -> Edition:
@@ -138,3 +139,15 @@ def schedule_ics(request: HttpRequest, edition: str) -> HttpResponse:
     response = HttpResponse(data, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{obj.slug}.ics"'
     return response
+
+
+@require_safe
+def standings(request: HttpRequest, edition: str) -> HttpResponse:
+    """The places known so far (I7) and the prize list once the final and the 3rd-place match
+    are decided (R5.1); the organiser's reasons for a decided place stay on the staff page."""
+    obj = _edition(request, edition)
+    return render(
+        request,
+        "public/standings.html",
+        {"edition": obj, "result": match_standings.summary(obj)},
+    )
