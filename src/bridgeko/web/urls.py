@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("bridgeko.editions.audit_urls")),
     path("", include("bridgeko.entries.urls")),
     path("", include("bridgeko.draw.urls")),
+    path("", include("bridgeko.matches.urls")),
     path("", include("bridgeko.public.urls")),
 ]
 
