@@ -57,6 +57,20 @@
     setText("running-visitors", data.running.visitors);
     setText("match-status", data.status);
     message(input, text.saved, false);
+    window.setTimeout(function () {
+      if (input.getAttribute("aria-invalid") !== "true" && !input.hasAttribute("aria-busy")) {
+        message(input, "", false);
+      }
+    }, 2500);
+  }
+
+  // One save at a time, in the order the fields were left: a fast typist's saves never overtake
+  // each other (and the running score shown is the last one's).
+  var queue = Promise.resolve(true);
+  function enqueue(form, input, confirmed) {
+    queue = queue.then(function () { return save(form, input, confirmed); },
+                       function () { return save(form, input, confirmed); });
+    return queue;
   }
 
   function save(form, input, confirmed) {
@@ -102,10 +116,10 @@
   forms.forEach(function (form, i) {
     var input = inputs[i];
     input.dataset.saved = input.value;
-    input.addEventListener("change", function () { save(form, input, false); });
+    input.addEventListener("change", function () { enqueue(form, input, false); });
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      save(form, input, false).then(function (ok) {
+      enqueue(form, input, false).then(function (ok) {
         if (ok && inputs[i + 1]) { inputs[i + 1].focus(); }
       });
     });
