@@ -342,7 +342,7 @@ def test_R12_9_lateness_penalty_removes_boards_and_withdrawal_asks_first(drawn: 
     assert response.status_code == 302
     penalty = Penalty.objects.get(match=match)
     page = client.get(url("detail", match)).content.decode()
-    assert "15 minutes late: 3 boards removed" in page
+    assert "minutes late: 15; boards removed: 3" in page
     assert page.count("removed for lateness (R12.9)") == 3
     # a removed board (the last ones of the segment, I6) takes no result
     refused = client.post(board_url(match, 16, "open"), {"text": "P", "version": 0}, **JSON)

@@ -222,7 +222,7 @@ def _penalty_rows(
     for p in penalties:
         team = match.home if p.side == "home" else match.visitors
         if p.kind == PenaltyKind.SLOW_PLAY:
-            what = _("%(boards)s boards not played in time (R12.8)") % {"boards": p.boards}
+            what = _("boards not played in time: %(boards)s (R12.8)") % {"boards": p.boards}
         elif p.kind == PenaltyKind.LATENESS:
             computed = boards_removed_for_lateness(
                 p.minutes or 0,
@@ -230,7 +230,7 @@ def _penalty_rows(
                 segment_boards=sizes.get(p.segment),
             )
             removed = p.boards if p.boards is not None else computed
-            what = _("%(minutes)s minutes late: %(removed)s boards removed") % {
+            what = _("minutes late: %(minutes)s; boards removed: %(removed)s") % {
                 "minutes": p.minutes,
                 "removed": removed,
             }
