@@ -167,6 +167,13 @@ def test_R12_3_td_types_16_boards_with_the_keyboard_only(live_server: Any) -> No
             page.keyboard.press("Tab")
             expect(page.locator("#imps-16")).to_have_text("0")
             expect(page.locator("#running-home")).to_have_text(str(home - per_board[15]))
+            # in Czech
+            context.add_cookies(
+                [{"name": "django_language", "value": "cs", "url": live_server.url}]
+            )
+            page.goto(url)
+            expect(page.locator("#segment-1 h2")).to_contain_text("Sestava 1")
+            page.screenshot(path=str(ARTIFACTS / "5-phone-390-cs.png"), full_page=True)
             context.close()
         finally:
             browser.close()
