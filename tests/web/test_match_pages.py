@@ -300,10 +300,18 @@ def test_R13_correction_moving_a_winner_needs_confirmation(drawn: World) -> None
     assert confirmed.status_code == 200
     match.refresh_from_db()
     assert match.winner == "visitors"
-    # without JavaScript: the confirmation page, then the same request again
-    match2 = Match.objects.get(pk=match.pk)
-    page = client.post(board_url(match2, board, "closed"), {"text": "P", "version": 2})
-    assert page.status_code in (302, 409)
+    # back again, without JavaScript: the confirmation page (what it affects, nothing saved),
+    # then the same request with confirm
+    page = client.post(board_url(match, board, "closed"), {"text": "P", "version": 2})
+    assert page.status_code == 409
+    assert nxt.code in page.content.decode() and 'name="confirm" value="1"' in page.content.decode()
+    assert BoardResult.objects.get(match=match, board=board, room="closed").text == "7NTXX N ="
+    done = client.post(
+        board_url(match, board, "closed"), {"text": "P", "version": 2, "confirm": "1"}
+    )
+    assert done.status_code == 302
+    match.refresh_from_db()
+    assert match.winner == "home"
 
 
 def test_R12_5_segment_totals_and_close(drawn: World) -> None:
