@@ -110,6 +110,24 @@ def match_list(request: HttpRequest, edition: Edition) -> HttpResponse:
 # One match on one screen
 
 
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One board's row: the line and its two rooms (room, result, the field's label)."""
+
+    line: match_state.BoardLine
+    rooms: tuple[tuple[str, Any, str], tuple[str, Any, str]]
+
+    @classmethod
+    def of(cls, line: match_state.BoardLine) -> BoardRow:
+        return cls(
+            line,
+            (
+                ("open", line.open, _("Board %(n)s, open room") % {"n": line.number}),
+                ("closed", line.closed, _("Board %(n)s, closed room") % {"n": line.number}),
+            ),
+        )
+
+
 @dataclass
 class SegmentBlock:
     """One segment as the page shows it."""
@@ -124,6 +142,10 @@ class SegmentBlock:
     @property
     def number(self) -> int:
         return self.view.segment.number
+
+    @property
+    def rows(self) -> list[BoardRow]:
+        return [BoardRow.of(line) for line in self.view.boards]
 
     @property
     def missing_line_ups(self) -> list[str]:
@@ -326,6 +348,12 @@ def _render_detail(
         "minutes_per_board": rules.penalties.lateness_minutes_per_board,
         "segment_boards": rules.match.segment_boards,
         "examples": services.EXAMPLES,
+        # the board fields' URL without "<board>/<room>/" (one reverse, not one a field)
+        "save_base": reverse(
+            "matches:save_board",
+            kwargs={"edition": edition.slug, "code": match.code, "board": 0, "room": "open"},
+        ).removesuffix("0/open/"),
+        "save_label": _("Save"),
         "penalties": _penalty_rows(match, all_penalties, view),
     }
     return render(request, "matches/detail.html", context, status=status)
