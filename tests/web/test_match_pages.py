@@ -506,3 +506,11 @@ def test_confirmation_page_without_javascript(drawn: World, monkeypatch: Any) ->
     assert done.status_code == 302
     assert BoardResult.objects.get(match=match, board=1, room="open").text == "P"
     json.dumps(data.json())
+
+
+def test_missing_boards_are_shown_as_ranges() -> None:
+    from bridgeko.matches.views import ranges
+
+    assert ranges([1, 2, 3, 7, 9, 10]) == ["1–3", "7", "9–10"]
+    assert ranges([]) == []
+    assert ranges([16]) == ["16"]

@@ -184,6 +184,7 @@ def _line_up_url(match: Match, segment: int) -> str:
     for kwargs in (
         {"edition": match.edition.slug, "code": match.code, "segment": segment},
         {"edition": match.edition.slug, "match": match.code, "segment": segment},
+        {"edition": match.edition.slug, "code": match.code, "number": segment},
     ):
         try:
             return reverse("matches:line_up", kwargs=kwargs)
