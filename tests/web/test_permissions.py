@@ -277,8 +277,46 @@ def _place_decision(world: World, edition: Edition | None = None) -> dict[str, A
     return {"edition": edition.slug, "decision": decision.pk}
 
 
+def _match_page(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A match of the edition (its teams not known yet) with its first segment."""
+    from bridgeko.matches.models import Match, Segment
+
+    edition = edition or world.edition
+    match, _created = Match.objects.get_or_create(
+        edition=edition,
+        code="R1-M1",
+        defaults={"position": 1, "round": 1, "stage": "preliminary"},
+    )
+    Segment.objects.get_or_create(match=match, number=1, first_board=1, last_board=16)
+    return {"edition": edition.slug, "code": match.code}
+
+
+def _match_board(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    return _match_page(world, edition) | {"board": 1, "room": "open"}
+
+
+def _match_segment(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    return _match_page(world, edition) | {"segment": 1}
+
+
+def _penalty(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A TD adjustment recorded in the match of :func:`_match_page`."""
+    from bridgeko.matches.models import Match, Penalty
+
+    kwargs = _match_page(world, edition)
+    match = Match.objects.get(edition__slug=kwargs["edition"], code=kwargs["code"])
+    penalty, _created = Penalty.objects.get_or_create(
+        match=match,
+        segment=1,
+        kind="adjustment",
+        side="home",
+        defaults={"imps": 1, "reason": "x", "created_at": datetime(1999, 4, 1, tzinfo=UTC)},
+    )
+    return kwargs | {"penalty": penalty.pk}
+
+
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset(
-    {_team, _player, _role, _no_show, _pair, _card, _place_decision}
+    {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty}
 )
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
@@ -288,6 +326,7 @@ ORGANISER_TD = frozenset({"organiser", "td"})
 ORGANISER_CAPTAIN_TD = frozenset({"organiser", "captain", "td"})
 """A TD reads every team's page (issue 9); a captain their own team's."""
 ORGANISER_TD_CAPTAIN = ORGANISER_CAPTAIN_TD
+MATCH_READERS = frozenset({"organiser", "td", "appeals"})
 REGISTER_READERS = frozenset({"organiser", "td", "registrar"})
 """Who reads the player register under an edition's URL (issue 8: an edition's organiser and
 TDs read it, only the registrar changes it)."""
@@ -395,6 +434,15 @@ REGISTRY: list[Protected] = [
     Protected("matches:reschedule", "post", ORGANISER_TD, kwargs=_match_row),
     Protected("matches:swap", "get", ORGANISER, kwargs=_match_row),
     Protected("matches:swap", "post", ORGANISER, kwargs=_match_row),
+    # match pages (issue 10): TDs enter, the appeals committee reads
+    Protected("matches:list", "get", MATCH_READERS),
+    Protected("matches:detail", "get", MATCH_READERS, kwargs=_match_page),
+    Protected("matches:save_board", "post", ORGANISER_TD, kwargs=_match_board),
+    Protected("matches:segment_totals", "post", ORGANISER_TD, kwargs=_match_segment),
+    Protected("matches:close_segment", "post", ORGANISER_TD, kwargs=_match_segment),
+    Protected("matches:add_penalty", "post", ORGANISER_TD, kwargs=_match_page),
+    Protected("matches:withdraw_penalty", "get", ORGANISER_TD, kwargs=_penalty),
+    Protected("matches:withdraw_penalty", "post", ORGANISER_TD, kwargs=_penalty),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]
