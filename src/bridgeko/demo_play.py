@@ -165,11 +165,21 @@ class Player:
         self.edition = edition
         self.user = user
         self.gen = gen
+        self._ids: dict[str, int] = {}
 
     def match(self, code: str) -> Any:
+        """The match as stored now (its status and totals fresh)."""
         from bridgeko.matches.models import Match
 
         return Match.objects.get(edition=self.edition, code=code)
+
+    def _handle(self, code: str) -> Any:
+        """A match to pass to the services, which lock and read its row themselves."""
+        from bridgeko.matches.models import Match
+
+        if code not in self._ids:
+            self._ids[code] = self.match(code).pk
+        return Match(pk=self._ids[code])
 
     def save(
         self, code: str, board: int, room: str, text: str, now: datetime, source: str = ""
@@ -177,7 +187,7 @@ class Player:
         from bridgeko.matches import services
 
         services.save_board(
-            match=self.match(code),
+            match=self._handle(code),
             board=board,
             room=room,
             text=text,
