@@ -7,12 +7,15 @@ logins' passwords, prints the URL and the logins and serves on http://127.0.0.1:
 What it loads: the 1999 regulations (``editions/bridge-open-ko-1999.toml``); 74 invented Czech
 players and the Elo list of 30 June 1998 (some players without Elo); the 1998 edition with eight
 teams and its draw held, one of which failed to appear for its first match of the bracket without
-notice (its players are barred in 1999, R15.3), played and finished (stage "finished"; its match
-results are not kept yet: they come with the match records); the
+notice (its players are barred in 1999, R15.3), played and finished (stage "finished"; every
+match has its results, so its standings and prize list exist); the
 1999 edition with 13 teams of 4-6 players (one returning from 1998, R4.1), every condition of
-entry met in time, the entries closed, the draw announced, committed to and held, and the
-preliminary-round dates published; and a 14th team entered late (after the closing, with its
-reason) awaiting the organiser's decision, a convention card and its fee missing.
+entry met in time, the entries closed, the draw announced, committed to and held (fixed seeds,
+:data:`DRAW_SEEDS`), and the preliminary-round dates published; a 14th team entered late (after
+the closing, with its reason) awaiting the organiser's decision, a convention card and its fee
+missing; and the 1999 edition in play — the first round played, the quarterfinals under way, one
+of them tied after 32 boards and in its extra segment (:mod:`bridgeko.demo_play`, results from a
+seeded generator: the same every run).
 
 The demo stays a demo: it refuses to run (one line, exit code 2) in production mode
 (``BRIDGEKO_ENV=production``) and against a database holding an edition it did not make. The
@@ -29,6 +32,7 @@ Environment: ``BRIDGEKO_DEMO_NO_SERVE=1`` loads and exits (tests); ``BRIDGEKO_DE
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import unicodedata
@@ -46,6 +50,11 @@ DEMO_SLUGS = frozenset({DEMO_SLUG, PREVIOUS_SLUG})
 DEMO_MARKER = "bridgeko.demo.loaded"
 """The audit action marking an edition the demo loader made."""
 REFUSAL_EXIT = 2
+DRAW_SEEDS = {
+    slug: hashlib.sha256(f"bridgeko demo draw {slug}".encode()).digest() for slug in DEMO_SLUGS
+}
+"""The demo's draws use fixed seeds (published with each draw's protocol, as every seed is after
+the draw, I8): the same numbers, matches and results every run."""
 PRAGUE = ZoneInfo("Europe/Prague")
 
 SURNAMES = (
@@ -261,7 +270,7 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
     registrar = _user("registrar", password)
     loaded = False
     if not Edition.objects.filter(slug=DEMO_SLUG).exists():
-        _load(organiser)
+        _load(organiser, td)
         loaded = True
     edition = Edition.objects.get(slug=DEMO_SLUG)
     from bridgeko.entries.models import Team
@@ -290,9 +299,10 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
     ]
 
 
-def _load(organiser: Any) -> None:
+def _load(organiser: Any, td: Any) -> None:
     from django.db import transaction
 
+    from bridgeko import demo_play
     from bridgeko.audit.services import record
     from bridgeko.competition.messages import N_, Message
     from bridgeko.draw import no_shows, schedule_services
@@ -348,10 +358,15 @@ def _load(organiser: Any) -> None:
             user=organiser,
             now=_at(date(1998, 3, 2)),
         )
-        draw.publish_commitment(edition=previous, user=organiser, now=_at(date(1998, 3, 9), 10))
+        draw.publish_commitment(
+            edition=previous,
+            user=organiser,
+            now=_at(date(1998, 3, 9), 10),
+            seed=DRAW_SEEDS[PREVIOUS_SLUG],
+        )
         draw.hold_draw(edition=previous, user=organiser, now=_at(date(1998, 3, 13), 18))
-        # 1998 is played: in play from its first match, finished with the final (R14.3).
-        # The matches' results are not kept yet (they come with the match records).
+        # 1998 is played: in play from its first match, finished with the final (R14.3);
+        # every match has its results (bridgeko.demo_play), so its standings and prizes exist.
         move_stage(
             edition=previous,
             to=EditionStage.IN_PLAY,
@@ -368,6 +383,7 @@ def _load(organiser: Any) -> None:
             user=organiser,
             now=_at(date(1998, 4, 3), 19, 45),
         )
+        demo_play.play_1998(previous, organiser, before_final=_at(date(1998, 6, 5), 10))
         move_stage(
             edition=previous,
             to=EditionStage.FINISHED,
@@ -393,7 +409,12 @@ def _load(organiser: Any) -> None:
             user=organiser,
             now=_at(date(1999, 3, 1)),
         )
-        draw.publish_commitment(edition=edition, user=organiser, now=_at(date(1999, 3, 8), 10))
+        draw.publish_commitment(
+            edition=edition,
+            user=organiser,
+            now=_at(date(1999, 3, 8), 10),
+            seed=DRAW_SEEDS[DEMO_SLUG],
+        )
         draw.hold_draw(edition=edition, user=organiser, now=_at(date(1999, 3, 12), 18))
         schedule_services.default_schedule(
             edition=edition,
@@ -405,6 +426,14 @@ def _load(organiser: Any) -> None:
             edition=edition, user=organiser, now=_at(date(1999, 3, 15))
         )
         _late_entry(edition, pool, organiser)
+        # 1999 in play: the first round played, the quarterfinals under way (demo_play).
+        move_stage(
+            edition=edition,
+            to=EditionStage.IN_PLAY,
+            user=organiser,
+            at=_at(date(1999, 3, 19), 18, 30),
+        )
+        demo_play.play_1999(edition, td)
 
 
 def _late_entry(edition: Any, pool: list[Any], organiser: Any) -> None:

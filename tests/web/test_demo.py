@@ -144,3 +144,90 @@ def test_demo_dashboard_lists_the_due_items_per_role(db: Any) -> None:
     text = page.content.decode()
     assert "Pozdní přihlášky čekající na rozhodnutí" in text and "Nezaplacené vklady" in text
     assert f"{LATE_TEAM}: zbývá zaplatit 1{nbsp}200{nbsp}Kč vkladu" in text
+
+
+@pytest.mark.django_db
+def test_demo_1999_in_play_and_1998_finished_with_its_prizes(db: Any) -> None:
+    """Issue 10: the 1999 edition in play — round 1 played (board by board, one match from a PBN
+    file, a walkover, a lateness), the quarterfinals under way, QF1 tied after 32 boards and in
+    its extra segment — and 1998 finished, every match decided, its standings and prizes."""
+    from bridgeko.competition import bracket
+    from bridgeko.competition.prizes import prize_list
+    from bridgeko.core import bracket_hooks
+    from bridgeko.demo_play import LATE_MATCH, PBN_MATCH, TIED_QF, WALKOVER_MATCH
+    from bridgeko.draw.models import DrawNumber
+    from bridgeko.editions.models import Edition
+    from bridgeko.entries.models import NoShow
+    from bridgeko.matches import bracket_sync, state
+    from bridgeko.matches.models import BoardResult, Match, Penalty, Segment
+
+    load_demo("demo-pass")
+    edition = Edition.objects.get(slug="ko-1999")
+    assert edition.stage == "in_play"
+    matches = {m.code: m for m in Match.objects.filter(edition=edition)}
+    statuses = {r: sorted(m.status for m in matches.values() if m.round == r) for r in (1, 2, 3, 4)}
+    assert statuses[1] == ["bye"] * 3 + ["decided"] * 4 + ["walkover"]
+    assert statuses[2] == ["extra_segment_required"] + ["in_progress"] * 3
+    assert statuses[3] == ["pending"] * 2 and statuses[4] == ["pending"] * 2
+    # R15.2: the walkover's visitors failed to appear, without notice
+    walkover = matches[WALKOVER_MATCH]
+    assert walkover.status == "walkover" and walkover.winner == "home"
+    (absent,) = NoShow.objects.filter(edition=edition, match=WALKOVER_MATCH)
+    assert absent.team_id == walkover.visitors_id and not absent.timely_notice
+    # R12.9: 10 minutes late, boards 15-16 removed (no result), 2 x 3 IMPs to the home team
+    late = matches[LATE_MATCH]
+    (penalty,) = Penalty.objects.filter(match=late)
+    assert (penalty.kind, penalty.side, penalty.minutes) == ("lateness", "visitors", 10)
+    view = state.view(late)
+    assert view.segments[0].removed == (15, 16)
+    assert view.state.lines[0].home_penalties == 6
+    assert not BoardResult.objects.filter(match=late, board__in=(15, 16)).exists()
+    assert late.status == "decided"
+    # the match from the PBN file: both rooms of all 32 boards
+    assert BoardResult.objects.filter(match=matches[PBN_MATCH]).count() == 64
+    # R12.5: QF1 tied after 32 boards, its extra segment (33-36) partly entered
+    tied = matches[TIED_QF]
+    segments = list(Segment.objects.filter(match=tied).order_by("number"))
+    assert [(s.number, s.first_board, s.last_board, s.is_extra) for s in segments][-1] == (
+        3,
+        33,
+        36,
+        True,
+    )
+    view = state.view(tied)
+    assert view.state.lines[-1].home_total == view.state.lines[-1].visitors_total
+    assert len(view.state.lines) == 2
+    entered = sorted(
+        BoardResult.objects.filter(match=tied, board__gte=33).values_list("board", "room")
+    )
+    assert entered == [(33, "closed"), (33, "open"), (34, "closed"), (34, "open"), (35, "open")]
+    # a realistic mix of results: partscores, games, slams, doubled undertricks, passed out
+    texts = list(BoardResult.objects.filter(match__edition=edition).values_list("text", flat=True))
+    assert "P" in texts
+    assert any(t.split()[0][0] in "67" for t in texts if t != "P")
+    assert any("X" in t.split()[0] and t.endswith(("-1", "-2", "-3")) for t in texts if t != "P")
+    assert any(t.startswith(("3NT ", "4H ", "4S ")) for t in texts)
+    assert any(t.startswith(("1", "2")) for t in texts)
+
+    # 1998: finished, every match decided; the standings (I7) and the prizes (R5.1)
+    previous = Edition.objects.get(slug="ko-1998")
+    assert previous.stage == "finished"
+    assert all(m.is_over for m in Match.objects.filter(edition=previous))
+    draw = bracket_sync.held_draw(previous)
+    assert draw is not None
+    scheme = bracket_sync.scheme_of(draw)
+    assert scheme is not None
+    names = {n.number: n.team.name for n in DrawNumber.objects.filter(draw=draw)}
+    resolved = bracket.resolve(scheme, bracket_hooks.results(previous), teams=set(names))
+    standings = [(p.place, sorted(names[n] for n in p.numbers)) for p in resolved.standings()]
+    assert standings == [
+        ("1", ["Olomoucký impas"]),
+        ("2", ["Orlické hory"]),
+        ("3", ["Brněnské esa"]),
+        ("4", ["Sokol Hradec Králové"]),
+        ("5-8", ["Modrý klub", "Pardubický blok", "Pražští kouzelníci", "Rychlé šípy"]),
+    ]
+    places = [names[p.numbers[0]] for p in resolved.standings()[:4]]
+    prizes = [(a.place, a.team, a.amount) for a in prize_list(places, previous.regulations)]
+    assert prizes[0] == (1, "Olomoucký impas", 60000)
+    assert Penalty.objects.filter(match__edition=previous, kind="slow_play").count() == 1

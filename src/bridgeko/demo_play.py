@@ -1,0 +1,441 @@
+"""The demo's matches (``make demo``, :mod:`bridgeko.demo`): results made up by a seeded random
+generator (:class:`Results`: partscores, games, slams, doubled undertricks, passed-out boards,
+the two rooms of a board often in the same contract) and entered through the same services as the
+TD's pages — board by board (:func:`bridgeko.matches.services.save_board`), a whole match from a
+PBN file, segment totals from the scorecards, a walkover (R15.2), a lateness (R12.9) and a
+slow-play penalty (R12.8). The same seed gives the same demo every run.
+
+* :func:`play_1999` — the 13-team edition in play: the first round played (three matches board by
+  board, one from a PBN file, one walkover, one lateness), the quarterfinals under way (QF1 tied
+  after 32 boards and in its extra segment, boards 33-36 partly entered; the others partly
+  played).
+* :func:`play_1998` — the 8-team edition of 1998 played to its final (segment totals from the
+  scorecards, a slow-play penalty in a semifinal, the final's last segment board by board), so
+  that its standings and prize list exist.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from bridgeko.bridge import pbn
+from bridgeko.bridge.board import vulnerability
+from bridgeko.bridge.cards import Card, Deal, Hand, Seat
+from bridgeko.bridge.scoring import imps, parse_result, result_score
+
+PRAGUE = ZoneInfo("Europe/Prague")
+SEED_1999 = 1999
+SEED_1998 = 1998
+
+TIED_QF = "QF1"
+"""The 1999 quarterfinal tied after 32 boards, in its first extra segment (R12.5)."""
+PBN_MATCH = "R1-M6"
+"""The 1999 first-round match whose results came as a PBN file (both rooms)."""
+WALKOVER_MATCH = "R1-M3"
+"""The 1999 first-round match whose visitors failed to appear (R15.2)."""
+LATE_MATCH = "R1-M4"
+"""The 1999 first-round match in which the visitors came 10 minutes late (R12.9)."""
+LATE_MINUTES = 10
+SLOW_PLAY_MATCH_1998 = "SF2"
+"""The 1998 semifinal with a slow-play penalty (R12.8)."""
+
+WINNERS_1998 = {
+    # the scripted 1998 bracket (draw numbers 1-8): who won each match
+    "QF1": "home",
+    "QF2": "home",
+    "QF3": "visitors",
+    "QF4": "home",
+    "SF1": "home",
+    "SF2": "visitors",
+    "3RD": "home",
+}
+
+STRAINS = ("C", "D", "H", "S", "NT")
+SEATS = ("N", "E", "S", "W")
+
+
+# ---------------------------------------------------------------------------------------------
+# Made-up results
+
+
+def _made(delta: int) -> str:
+    return "=" if delta == 0 else f"{delta:+d}"
+
+
+@dataclass
+class Results:
+    """A seeded generator of realistic table results (the TD's quick text)."""
+
+    rng: random.Random
+
+    def one(self, seats: Sequence[str] = SEATS) -> str:
+        """One table's result, declared from one of ``seats``."""
+        rng = self.rng
+        roll = rng.random()
+        if roll < 0.04:
+            return "P"
+        declarer = rng.choice(seats)
+        doubled = ""
+        if roll < 0.42:  # a partscore
+            level = rng.choice((1, 2, 2, 2, 3, 3))
+            strain = (
+                rng.choice(("C", "D", "H", "S", "S", "NT"))
+                if level < 3
+                else rng.choice(("C", "D", "H", "S"))
+            )
+            delta = rng.choices((-2, -1, 0, 1, 2), (1, 5, 8, 5, 2))[0]
+        elif roll < 0.88:  # a game
+            level, strain = rng.choice(
+                ((3, "NT"), (3, "NT"), (4, "H"), (4, "S"), (4, "S"), (5, "D"))
+            )
+            delta = rng.choices((-2, -1, 0, 1, 2), (1, 5, 9, 5, 1))[0]
+        elif roll < 0.95:  # doubled, going down
+            level = rng.choice((2, 3, 4, 5))
+            strain = rng.choice(STRAINS)
+            doubled = "X"
+            delta = -rng.choices((1, 2, 3, 4), (5, 4, 2, 1))[0]
+        else:  # a slam
+            level = 7 if rng.random() < 0.12 else 6
+            strain = rng.choice(STRAINS)
+            delta = rng.choices((-1, 0, 1), (3, 8, 1 if level == 6 else 0))[0]
+        delta = max(-(level + 6), min(delta, 7 - level))
+        return f"{level}{strain}{doubled} {declarer} {_made(delta)}"
+
+    def pair(self) -> tuple[str, str]:
+        """The open and the closed room's result of one board: often the same contract."""
+        first = self.one()
+        if first != "P" and self.rng.random() < 0.7:
+            contract, declarer, _made_text = first.split()
+            result = parse_result(first)
+            if self.rng.random() < 0.3:
+                declarer = SEATS[(SEATS.index(declarer) + 2) % 4]  # the partner declares
+            level = result.contract.level
+            delta = result.over_under + self.rng.choice((-1, 0, 0, 0, 0, 1))
+            delta = max(-(level + 6), min(delta, 7 - level))
+            second = f"{contract} {declarer} {_made(delta)}"
+        elif first != "P" and self.rng.random() < 0.85:  # another contract, the same side
+            side = ("N", "S") if first.split()[1] in ("N", "S") else ("E", "W")
+            second = self.one(side)
+        else:
+            second = self.one()
+        return (first, second) if self.rng.random() < 0.5 else (second, first)
+
+    def deal(self) -> Deal:
+        cards = [Card.from_index(i) for i in range(52)]
+        self.rng.shuffle(cards)
+        return Deal.from_hands(
+            {seat: Hand.of(cards[13 * k : 13 * k + 13]) for k, seat in enumerate(Seat)}
+        )
+
+    def totals(self) -> tuple[int, int]:
+        """A segment's IMPs from the scorecards (16 boards)."""
+        return self.rng.randint(12, 52), self.rng.randint(12, 52)
+
+
+def board_imps(board: int, open_text: str, closed_text: str) -> int:
+    """IMPs to the home team (NS in the open room, R12.2) of one board."""
+    vul = vulnerability(board)
+    diff = result_score(parse_result(open_text), vul) - result_score(parse_result(closed_text), vul)
+    return imps(diff)
+
+
+def levelling_pair(board: int, need: int, gen: Results) -> tuple[str, str] | None:
+    """Results of ``board`` giving the home team exactly ``need`` IMPs (negative: the visitors),
+    or None when none of the tried results does."""
+    for _attempt in range(400):
+        open_text, closed_text = gen.pair()
+        if board_imps(board, open_text, closed_text) == need:
+            return open_text, closed_text
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Entering
+
+
+class Player:
+    """Enters results of one edition as ``user`` (the TD)."""
+
+    def __init__(self, edition: Any, user: Any, gen: Results) -> None:
+        self.edition = edition
+        self.user = user
+        self.gen = gen
+        self._ids: dict[str, int] = {}
+
+    def match(self, code: str) -> Any:
+        """The match as stored now (its status and totals fresh)."""
+        from bridgeko.matches.models import Match
+
+        return Match.objects.get(edition=self.edition, code=code)
+
+    def _handle(self, code: str) -> Any:
+        """A match to pass to the services, which lock and read its row themselves."""
+        from bridgeko.matches.models import Match
+
+        if code not in self._ids:
+            self._ids[code] = self.match(code).pk
+        return Match(pk=self._ids[code])
+
+    def save(
+        self, code: str, board: int, room: str, text: str, now: datetime, source: str = ""
+    ) -> None:
+        from bridgeko.matches import services
+
+        services.save_board(
+            match=self._handle(code),
+            board=board,
+            room=room,
+            text=text,
+            version=0,
+            user=self.user,
+            now=now,
+            source=source,
+        )
+
+    def boards(
+        self,
+        code: str,
+        numbers: Iterable[int],
+        start: datetime,
+        *,
+        skip: Sequence[int] = (),
+        closed_too: bool = True,
+    ) -> None:
+        """Made-up results of ``numbers`` (both rooms, or the open room only), one board every
+        7 minutes from ``start``."""
+        for k, number in enumerate(numbers):
+            if number in skip:
+                continue
+            open_text, closed_text = self.gen.pair()
+            now = start + timedelta(minutes=7 * (k + 1))
+            self.save(code, number, "open", open_text, now)
+            if closed_too:
+                self.save(code, number, "closed", closed_text, now + timedelta(minutes=2))
+
+    def totals(self, code: str, number: int, home: int, visitors: int, now: datetime) -> None:
+        from bridgeko.matches import services
+        from bridgeko.matches.models import Segment
+
+        segment = Segment.objects.get(match=self.match(code), number=number)
+        services.set_segment_totals(
+            segment=segment, home_imps=home, visitors_imps=visitors, user=self.user, now=now
+        )
+
+
+def _start(match: Any, fallback: datetime) -> datetime:
+    from bridgeko.draw.models import MatchDate
+
+    date = MatchDate.objects.filter(draw__edition=match.edition, match=match.code).first()
+    start = match.start or (date.start if date is not None else None) or fallback
+    return start.astimezone(PRAGUE)
+
+
+def match_pbn(match: Any, gen: Results, *, event: str, site: str) -> bytes:
+    """A PBN file of the whole match as a scoring program writes it: every board's deal and the
+    contract, declarer and result of both rooms (``[Room "Open"]``/``[Room "Closed"]``)."""
+    start = _start(match, datetime(1999, 3, 19, 19, tzinfo=PRAGUE))
+    games: list[pbn.PbnGame] = []
+    last = max(s.last_board for s in match.segments.all())
+    for board in range(1, last + 1):
+        open_text, closed_text = gen.pair()
+        games.extend(
+            pbn.games_for_board(
+                board,
+                gen.deal(),
+                open_result=parse_result(open_text),
+                closed_result=parse_result(closed_text),
+                event=event,
+                site=site,
+                date=start.date(),
+            )
+        )
+    return pbn.dumps(games).encode("utf-8")
+
+
+def enter_pbn(player: Player, code: str, data: bytes, now: datetime) -> None:
+    """The match's results from its PBN file.
+
+    PBN: switch to pbn_import.import_results (``bridgeko.matches.pbn_import.import_results(
+    match=..., data=data, user=..., now=..., replace=False)``) once it is on main; until then each
+    room's result is read from the file here and saved board by board."""
+    # PBN: switch to pbn_import.import_results
+    by_board = pbn.boards(pbn.parse(pbn.decode(data)))
+    for board in sorted(by_board):
+        for room, name in (("open", "Open"), ("closed", "Closed")):
+            result = by_board[board][name].result
+            assert result is not None
+            text = "P" if result.is_passed_out else str(result)
+            player.save(code, board, room, text, now, source="pbn")
+
+
+# ---------------------------------------------------------------------------------------------
+# 1999: the first round played, the quarterfinals under way
+
+
+def play_1999(edition: Any, td: Any) -> None:
+    """Call inside the demo's transaction, after the draw and the schedule."""
+    from bridgeko.draw import no_shows
+    from bridgeko.matches import services
+    from bridgeko.matches.models import Match, MatchStatus
+
+    player = Player(edition, td, Results(random.Random(SEED_1999)))
+    first_round = list(
+        Match.objects.filter(edition=edition, round=1, status=MatchStatus.TO_PLAY).order_by(
+            "position"
+        )
+    )
+    for match in first_round:
+        start = _start(match, datetime(1999, 3, 19, 19, tzinfo=PRAGUE))
+        code = match.code
+        if code == WALKOVER_MATCH:
+            absent = match.visitors
+            assert absent is not None
+            no_shows.record_no_show(
+                team=absent,
+                match=code,
+                timely_notice=False,
+                note="Družstvo nepřijelo a nedalo vědět.",
+                user=td,
+                now=start + timedelta(minutes=45),
+            )
+            continue
+        if code == PBN_MATCH:
+            data = match_pbn(
+                match, player.gen, event="Bridge Open K.O. 1999", site="Nové Město nad Metují"
+            )
+            enter_pbn(player, code, data, start + timedelta(hours=5))
+            continue
+        skip: tuple[int, ...] = ()
+        if code == LATE_MATCH:
+            services.add_penalty(
+                match=match,
+                segment=1,
+                kind="lateness",
+                side="visitors",
+                minutes=LATE_MINUTES,
+                reason="Hosté přišli v 19:10.",
+                user=td,
+                now=start + timedelta(minutes=10),
+            )
+            skip = (15, 16)  # R12.9, I6: two started periods of 7 minutes, the last two boards
+        player.boards(code, range(1, 17), start, skip=skip)
+        player.boards(code, range(17, 33), start + timedelta(hours=2, minutes=15))
+        _decide(player, code, start + timedelta(hours=4, minutes=30))
+    quarter_start = datetime(1999, 4, 16, 19, tzinfo=PRAGUE)
+    for match in Match.objects.filter(edition=edition, round=2).order_by("position"):
+        start = _start(match, quarter_start)
+        code = match.code
+        if code == TIED_QF:
+            _tied_after_32(player, code, start)
+            extra = start + timedelta(hours=5)
+            player.boards(code, range(33, 35), extra)  # R12.5: the extra segment under way
+            player.boards(code, range(35, 36), extra + timedelta(minutes=14), closed_too=False)
+        elif match.position % 3 == 0:
+            player.boards(code, range(1, 17), start)
+            player.boards(code, range(17, 25), start + timedelta(hours=2, minutes=15))
+        elif match.position % 3 == 1:
+            player.boards(code, range(1, 11), start)
+        else:
+            player.boards(code, range(1, 17), start)
+
+
+def _decide(player: Player, code: str, now: datetime) -> None:
+    """A first-round match tied after its 32 boards (it happens with made-up results): the
+    extra segments are played until one team leads (R12.5)."""
+    from bridgeko.matches.models import MatchStatus, Segment
+
+    while player.match(code).status == MatchStatus.EXTRA_SEGMENT_REQUIRED:
+        segment = Segment.objects.filter(match=player.match(code)).order_by("-number").first()
+        assert segment is not None
+        player.boards(code, segment.board_numbers, now)
+
+
+def _tied_after_32(player: Player, code: str, start: datetime) -> None:
+    """Segment 1 made up; in segment 2 each board's results are drawn until their IMPs bring the
+    teams closer, so that they are level after board 32 (R12.5: tied, an extra segment)."""
+    from bridgeko.matches import state
+
+    player.boards(code, range(1, 17), start)
+    second = start + timedelta(hours=2, minutes=15)
+    for board in range(17, 33):
+        home, visitors = state.view(player.match(code)).running
+        left = 33 - board
+        need = visitors - home
+        target = need if left == 1 else max(-14, min(14, round(need / left)))
+        pair = None
+        for wider in range(0, 6):
+            for candidate in (target - wider, target + wider):
+                pair = levelling_pair(board, candidate, player.gen)
+                if pair is not None:
+                    break
+            if pair is not None:
+                break
+        assert pair is not None and (left > 1 or board_imps(board, *pair) == need), board
+        now = second + timedelta(minutes=7 * (board - 16))
+        player.save(code, board, "open", pair[0], now)
+        player.save(code, board, "closed", pair[1], now + timedelta(minutes=2))
+
+
+# ---------------------------------------------------------------------------------------------
+# 1998: played to the final
+
+
+def play_1998(edition: Any, td: Any, *, before_final: datetime) -> None:
+    """Every match of the 8-team edition of 1998 (its no-show's match is a walkover already):
+    segment totals from the scorecards, a slow-play penalty in a semifinal, the final board by
+    board; each match won by the side :data:`WINNERS_1998` names."""
+    from bridgeko.matches import services
+    from bridgeko.matches.models import Match, MatchStatus
+
+    player = Player(edition, td, Results(random.Random(SEED_1998)))
+    days = {1: datetime(1998, 4, 3, 19, tzinfo=PRAGUE), 2: before_final, 3: before_final}
+    for round_no in (1, 2, 3):
+        for match in Match.objects.filter(edition=edition, round=round_no).order_by("position"):
+            if match.is_over or match.status == MatchStatus.BYE:
+                continue
+            start = days[round_no] + (timedelta(days=1) if match.code == "F" else timedelta())
+            code = match.code
+            if code == "F":  # the last segment board by board; the cards decide
+                segments = list(match.segments.all())
+                for k, segment in enumerate(segments[:-1]):
+                    home, visitors = player.gen.totals()
+                    player.totals(
+                        code, segment.number, home, visitors, start + timedelta(hours=2 * k + 2)
+                    )
+                player.boards(
+                    code, segments[-1].board_numbers, start + timedelta(hours=4, minutes=30)
+                )
+                _decide(player, code, start + timedelta(hours=7))
+                continue
+            want = WINNERS_1998[code]
+            (h1, v1), (h2, v2) = player.gen.totals(), player.gen.totals()
+            penalty = 3 if code == SLOW_PLAY_MATCH_1998 else 0
+            lead = (h1 + h2 - penalty) - (v1 + v2)
+            if (lead > 0) != (want == "home") or lead == 0:
+                # the scripted winner: swap the second segment's totals, or widen it
+                h2, v2 = v2, h2
+                lead = (h1 + h2 - penalty) - (v1 + v2)
+                if (lead > 0) != (want == "home") or lead == 0:
+                    if want == "home":
+                        h2 += 1 - lead
+                    else:
+                        v2 += lead + 1
+            player.totals(code, 1, h1, v1, start + timedelta(hours=2))
+            if code == SLOW_PLAY_MATCH_1998:
+                services.add_penalty(
+                    match=player.match(code),
+                    segment=2,
+                    kind="slow_play",
+                    side="home",
+                    boards=1,
+                    reason="Jedno rozdání nedohrané v čase (130 minut).",
+                    user=td,
+                    now=start + timedelta(hours=4, minutes=20),
+                )
+            player.totals(code, 2, h2, v2, start + timedelta(hours=4, minutes=30))
+            assert player.match(code).winner == want, code
