@@ -258,19 +258,14 @@ def match_pbn(match: Any, gen: Results, *, event: str, site: str) -> bytes:
 
 
 def enter_pbn(player: Player, code: str, data: bytes, now: datetime) -> None:
-    """The match's results from its PBN file.
+    """The match's results from its PBN file, through the TD's import service (the same as
+    the import page and ``bridgeko import-results``)."""
+    from bridgeko.matches import pbn_import
 
-    PBN: switch to pbn_import.import_results (``bridgeko.matches.pbn_import.import_results(
-    match=..., data=data, user=..., now=..., replace=False)``) once it is on main; until then each
-    room's result is read from the file here and saved board by board."""
-    # PBN: switch to pbn_import.import_results
-    by_board = pbn.boards(pbn.parse(pbn.decode(data)))
-    for board in sorted(by_board):
-        for room, name in (("open", "Open"), ("closed", "Closed")):
-            result = by_board[board][name].result
-            assert result is not None
-            text = "P" if result.is_passed_out else str(result)
-            player.save(code, board, room, text, now, source="pbn")
+    imported = pbn_import.import_results(
+        match=player.match(code), data=data, user=player.user, now=now, replace=False
+    )
+    assert not imported.problems, imported.problems
 
 
 # ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
@@ -26,7 +26,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.models import ORGANISER_ROLES, Role
 from bridgeko.accounts.permissions import edition_role_required, has_role
-from bridgeko.competition import schedule
+from bridgeko.competition import schedule, seating
 from bridgeko.competition.match import boards_removed_for_lateness
 from bridgeko.competition.regulations import Stage
 from bridgeko.core.errors import ServiceError
@@ -180,17 +180,13 @@ def ranges(numbers: list[int]) -> list[str]:
 
 
 def _line_up_url(match: Match, segment: int) -> str:
-    """The line-up page of a segment, when the line-ups' URLs exist (another part of issue 10)."""
-    for kwargs in (
-        {"edition": match.edition.slug, "code": match.code, "segment": segment},
-        {"edition": match.edition.slug, "match": match.code, "segment": segment},
-        {"edition": match.edition.slug, "code": match.code, "number": segment},
-    ):
-        try:
-            return reverse("matches:line_up", kwargs=kwargs)
-        except NoReverseMatch:
-            continue
-    return ""
+    """The line-up page of the team sitting first in ``segment`` (R12.6): from there the TD
+    goes on to the other team's."""
+    side = seating.sits_first(segment).value
+    return reverse(
+        "matches:line_up",
+        kwargs={"edition": match.edition.slug, "code": match.code, "number": segment, "side": side},
+    )
 
 
 def _date_and_place(match: Match) -> tuple[datetime | None, str]:
@@ -339,6 +335,10 @@ def _render_detail(
         "start": start,
         "place": place,
         "can_edit": can_edit,
+        "can_swap": bool(
+            request.user.is_superuser
+            or getattr(request, "edition_roles", frozenset()) & ORGANISER_ROLES
+        ),
         "playable": playable,
         "entry_open": can_edit and playable and not view.facts.absent,
         "missing": missing,
