@@ -16,6 +16,10 @@ more entry), each with the match's first 16 boards entered in both rooms and the
 * ``state.view``: :func:`bridgeko.matches.state.view` (loading the facts and the engine's state);
 * ``api GET`` / ``api 304``: the JSON API of the match through Django's whole stack (test
   client: middleware, URL routing, the view, the JSON), and the same with ``If-None-Match``.
+* ``TD page``: the TD's match page (``matches:detail``) through the whole stack as a logged-in
+  TD: every board with its two entry fields, the segment tools, the penalties;
+* ``save JSON``: the page's board field saving itself (``matches:save_board`` posted with
+  ``Accept: application/json``) as a logged-in TD: the service's save and the JSON answer.
 
 Printed per case: the median and the 95th percentile of the wall time (``perf_counter``, the
 server's time: no network) over ``--repeat`` runs after a warm-up, the median CPU time of the
