@@ -16,6 +16,10 @@ more entry), each with the match's first 16 boards entered in both rooms and the
 * ``state.view``: :func:`bridgeko.matches.state.view` (loading the facts and the engine's state);
 * ``api GET`` / ``api 304``: the JSON API of the match through Django's whole stack (test
   client: middleware, URL routing, the view, the JSON), and the same with ``If-None-Match``.
+* ``TD page``: the TD's match page (``matches:detail``) through the whole stack as a logged-in
+  TD: every board with its two entry fields, the segment tools, the penalties;
+* ``save JSON``: the page's board field saving itself (``matches:save_board`` posted with
+  ``Accept: application/json``) as a logged-in TD: the service's save and the JSON answer.
 
 Printed per case: the median and the 95th percentile of the wall time (``perf_counter``, the
 server's time: no network) over ``--repeat`` runs after a warm-up, the median CPU time of the
@@ -71,6 +75,8 @@ class Bench:
     user: Any
     url: str
     clock: list[datetime]
+    page_url: str = ""
+    td: Any = None
 
     def now(self) -> datetime:
         self.clock[0] += timedelta(seconds=1)
@@ -111,8 +117,13 @@ def build() -> Bench:
     )
     with transaction.atomic():
         services.refresh(services.locked(match), now=START)
+    from bridgeko.accounts.models import Role, RoleAssignment
+
+    td = get_user_model().objects.create_user(username="td-page")
+    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
     url = reverse("public:api_match", kwargs={"edition": edition.slug, "code": match.code})
-    return Bench(match=match, user=user, url=url, clock=[START])
+    page_url = reverse("matches:detail", kwargs={"edition": edition.slug, "code": match.code})
+    return Bench(match=match, user=user, url=url, clock=[START], page_url=page_url, td=td)
 
 
 def fill(bench: Bench, boards: range) -> None:
@@ -195,14 +206,63 @@ def case_api_304(bench: Bench) -> Callable[[], Any]:
     return run
 
 
+def case_td_page(bench: Bench) -> Callable[[], Any]:
+    """The TD's match page (``matches:detail``) through the whole stack, as a logged-in TD:
+    every board with its two entry fields, the segment tools, the penalties."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(bench.td)
+
+    def run() -> Any:
+        response = client.get(bench.page_url)
+        assert response.status_code == 200, response.status_code
+        return response
+
+    return run
+
+
+def case_save_board_json(bench: Bench) -> Callable[[], Any]:
+    """The page's board field saving itself: ``matches:save_board`` posted by the page's
+    script (JSON), as a logged-in TD, through the whole stack."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from bridgeko.matches.models import BoardResult
+
+    client = Client()
+    client.force_login(bench.td)
+    url = reverse(
+        "matches:save_board",
+        kwargs={"edition": "bench", "code": bench.match.code, "board": 2, "room": "open"},
+    )
+    texts = ("4S N =", "4S N +1")
+    state = {"k": 0, "version": BoardResult.objects.get(match=bench.match, board=2, room="open")}
+
+    def run() -> Any:
+        state["k"] += 1
+        response = client.post(
+            url,
+            {"text": texts[state["k"] % 2], "version": state["version"].version},
+            headers={"Accept": "application/json"},
+        )
+        assert response.status_code == 200, (response.status_code, response.content)
+        state["version"].version = response.json()["version"]
+        return response
+
+    return run
+
+
 CASES: list[tuple[str, Callable[[Bench], Callable[[], Any]]]] = [
     ("save_board", case_save_board),
     ("state.view", case_view),
     ("api GET", case_api),
     ("api 304", case_api_304),
+    ("TD page", case_td_page),
+    ("save JSON", case_save_board_json),
 ]
 """(name, factory): the factory prepares one case on the current data and returns the call to
-time. A new case (the TD's match page) is one more line."""
+time. A new case is one more line."""
 
 
 # ---------------------------------------------------------------------------------- measuring

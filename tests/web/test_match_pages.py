@@ -514,3 +514,38 @@ def test_missing_boards_are_shown_as_ranges() -> None:
     assert ranges([1, 2, 3, 7, 9, 10]) == ["1–3", "7", "9–10"]
     assert ranges([]) == []
     assert ranges([16]) == ["16"]
+
+
+def test_R12_3_board_rows_markup_fields_labels_and_escaping() -> None:
+    """The board rows are built in Python (speed): each room is a form of its own with the
+    CSRF token, the stored version, a label for the field and the field's message; open room
+    before closed room (the Tab order); a typed text is escaped; a removed board has no field;
+    without entry the results are read-only text."""
+    import re
+
+    from django.utils import translation
+
+    from bridgeko.matches.state import BoardLine
+    from bridgeko.matches.views import _board_rows_html
+
+    opened = BoardResult(board=3, room="open", text='4S N =<b>"', ns_score=420, version=2)
+    lines = [
+        BoardLine(3, opened, None, removed=False),
+        BoardLine(4, None, None, removed=True),
+    ]
+    with translation.override("en"):
+        html = _board_rows_html(lines, entry=True, csrf_token="tok", save_base="/x/F/board/")
+        read = _board_rows_html(lines, entry=False, csrf_token="", save_base="")
+    row3 = html.split('<tr id="board-4"')[0]
+    assert re.findall(r'id="(open|closed)-3"', row3) == ["open", "closed"]
+    assert 'action="/x/F/board/3/open/"' in row3 and 'action="/x/F/board/3/closed/"' in row3
+    assert row3.count('name="csrfmiddlewaretoken" value="tok"') == 2
+    assert 'name="version" value="2"' in row3 and 'name="version" value="0"' in row3
+    assert '<label class="visually-hidden" for="open-3">Board 3, open room</label>' in row3
+    assert 'aria-describedby="closed-3-msg"' in row3 and 'id="closed-3-msg"' in row3
+    assert 'value="4S N =&lt;b&gt;&quot;"' in row3 and "<b>" not in row3
+    assert '<span class="ns" id="open-3-ns">420</span>' in row3
+    assert '<td class="num imps" id="imps-3"></td>' in row3  # one room only: no IMPs yet
+    assert '<tr id="board-4" class="removed">' in html and 'id="open-4"' not in html
+    assert "removed for lateness (R12.9)" in html
+    assert "<form" not in read and '<span class="text">4S N =&lt;b&gt;&quot;</span>' in read

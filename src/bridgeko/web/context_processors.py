@@ -32,12 +32,20 @@ def site(request: HttpRequest) -> dict[str, Any]:
         """Whether the user captains a team in the current edition (the edition menu)."""
         return edition is not None and any(t.edition_id == edition.pk for t in my_teams())
 
+    registrar: list[bool] = []
+
+    def site_registrar() -> bool:
+        """Whether the user is a registrar (asked once: the menu reads it twice)."""
+        if not registrar:
+            registrar.append(is_registrar(user))
+        return registrar[0]
+
     return {
         "my_teams": my_teams,
         "my_team_here": my_team_here,
         "current_edition": edition,
         "current_roles": roles,
-        "site_registrar": lambda: is_registrar(getattr(request, "user", None)),
+        "site_registrar": site_registrar,
         # who may open the audit log (the user menu shows the link only to them)
-        "audit_reader": lambda: organises_any_edition(user) or is_registrar(user),
+        "audit_reader": lambda: organises_any_edition(user) or site_registrar(),
     }
