@@ -115,3 +115,13 @@ def world(db: Any, toml_1999: str) -> World:
     RoleAssignment.objects.create(user=users["registrar"], edition=None, role=Role.REGISTRAR)
     users["superuser"] = make_user("superuser", is_superuser=True, is_staff=True)
     return World(edition=edition, users=users)
+
+
+@pytest.fixture
+def drawn(world: World) -> World:
+    """The world with 13 teams entered and the draw held: its matches exist (issue 10)."""
+    from tests.web.test_draw import enter_13, held
+
+    enter_13(world)
+    held(world)
+    return world

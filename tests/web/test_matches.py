@@ -16,16 +16,8 @@ from bridgeko.entries.models import Team
 from bridgeko.matches import bracket_sync, services, state
 from bridgeko.matches.models import BoardResult, Match, MatchStatus, Segment
 from tests.web.conftest import World
-from tests.web.test_draw import enter_13, held
 
 PLAY = datetime(1999, 4, 10, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def drawn(world: World) -> World:
-    enter_13(world)
-    held(world)
-    return world
 
 
 def m(world: World, code: str) -> Match:

@@ -52,6 +52,7 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.penalty.withdrawn": pgettext_lazy("audit action", "Penalty or adjustment withdrawn"),
     "bridgeko.results.imported": pgettext_lazy("audit action", "Results imported from a PBN file"),
     "bridgeko.segment.closed": pgettext_lazy("audit action", "Segment closed by the TD"),
+    "bridgeko.segment.room_ended": pgettext_lazy("audit action", "End of a segment recorded"),
     "bridgeko.segment.started": pgettext_lazy("audit action", "Segment started"),
     "bridgeko.segment.totals": pgettext_lazy("audit action", "Segment totals entered"),
     "bridgeko.edition.changed": pgettext_lazy("audit action", "Edition changed"),

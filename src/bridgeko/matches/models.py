@@ -8,6 +8,8 @@ services refresh in the transaction that changes a fact (:mod:`bridgeko.matches.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -95,6 +97,8 @@ class Segment(models.Model):
     visitors_imps = models.PositiveIntegerField(_("visitors IMPs"), null=True, blank=True)
     closed_at = models.DateTimeField(_("closed by the TD"), null=True, blank=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    open_ended_at = models.DateTimeField(_("ended in the open room"), null=True, blank=True)
+    closed_ended_at = models.DateTimeField(_("ended in the closed room"), null=True, blank=True)
 
     class Meta:
         ordering = ("match", "number")
@@ -110,6 +114,14 @@ class Segment(models.Model):
     @property
     def board_numbers(self) -> range:
         return range(self.first_board, self.last_board + 1)
+
+    @property
+    def ended_at(self) -> datetime | None:
+        """The end of the segment (I15): the last board completed in both rooms, as recorded by
+        the TD; None until both rooms have ended. Its deals stay secret until then."""
+        if self.open_ended_at is None or self.closed_ended_at is None:
+            return None
+        return max(self.open_ended_at, self.closed_ended_at)
 
     @property
     def has_totals(self) -> bool:

@@ -574,3 +574,47 @@ def withdraw_penalty(
         )
         _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
     return penalty
+
+
+# ---------------------------------------------------------------------------------------------
+# The end of a segment in each room (I15): the appeal deadline runs from it, and the deals of a
+# computer-dealt set stay secret until the segment has ended in both rooms.
+
+
+def mark_room_end(
+    *, segment: Segment, room: str, at: datetime | None, user: Any, now: datetime
+) -> Segment:
+    """The TD records that the last board of ``segment`` was completed in ``room`` at ``at``
+    (None clears a mistaken record). The time cannot lie in the future."""
+    if room not in ROOMS:
+        raise ServiceError(_("Unknown room."), field="room")
+    if at is not None and at > now:
+        raise ServiceError(_("The end of a segment cannot lie in the future."), field="at")
+    field = f"{room}_ended_at"
+    with transaction.atomic():
+        match = locked(segment.match)
+        segment = Segment.objects.get(pk=segment.pk)
+        before = getattr(segment, field)
+        if before == at:
+            return segment
+        setattr(segment, field, at)
+        segment.save(update_fields=[field])
+        match.version += 1
+        match.updated_at = now
+        match.save(update_fields=["version", "updated_at"])
+        record(
+            "bridgeko.segment.room_ended",
+            user=user,
+            edition=match.edition,
+            obj=match,
+            before={"segment": segment.number, "room": room, "ended_at": before},
+            after={"segment": segment.number, "room": room, "ended_at": at},
+            summary=Message(
+                N_("%(match)s, segment %(number)s: end in the open room recorded")
+                if room == "open"
+                else N_("%(match)s, segment %(number)s: end in the closed room recorded"),
+                {"match": match.code, "number": segment.number},
+            ),
+            at=now,
+        )
+    return segment

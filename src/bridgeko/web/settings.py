@@ -155,6 +155,8 @@ if SERVE_STATIC:
 MEDIA_ROOT = Path(ENV.get("BRIDGEKO_MEDIA_DIR", "").strip() or DATA_DIR / "media")
 MEDIA_URL = "/media/"
 BRIDGEKO_CARD_MAX_BYTES = config.positive_int(ENV, "BRIDGEKO_CARD_MAX_BYTES", 5 * 1024 * 1024)
+# How work that must not run in a request runs (bridgeko.core.background): "thread" or "inline".
+BRIDGEKO_BACKGROUND = ENV.get("BRIDGEKO_BACKGROUND", "thread")
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True

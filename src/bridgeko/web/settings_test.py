@@ -25,3 +25,6 @@ else:
         from bridgeko.web.settings import *  # noqa: F403
     finally:
         del os.environ["BRIDGEKO_DATA_DIR"]
+
+# Background work (DD analysis, mail) runs in the committing thread: tests see its effects at once.
+BRIDGEKO_BACKGROUND = "inline"

@@ -1,0 +1,52 @@
+"""Things that happened, told to whoever listens: an app lower in the order (entries, draw,
+matches, appeals) emits an event from its service, inside the service's transaction; an app
+above it (the mail to captains) subscribes in its ``AppConfig.ready``. So a lower app never
+imports a higher one.
+
+A listener runs in a savepoint of the emitting transaction: what it stores commits or rolls back
+with the action. An exception in a listener is logged (logger ``bridgeko.events``) and its
+savepoint rolled back; it never breaks the action that emitted the event.
+
+The events (name: keyword arguments):
+
+* ``entry.confirmed``: ``entry`` (entries.Entry), ``fee`` (the fee due, an int), ``user``
+* ``draw.held``: ``edition``, ``user``
+* ``match.rescheduled``: ``match`` (matches.Match), ``before`` (the old start or None), ``user``
+* ``match.result``: ``match`` (decided or a result recorded), ``user``
+* ``appeal.decided``: ``appeal`` (appeals.Appeal), ``user``
+
+An app adds its event here when it starts emitting one.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+
+log = logging.getLogger("bridgeko.events")
+
+Listener = Callable[..., None]
+_listeners: defaultdict[str, list[Listener]] = defaultdict(list)
+
+
+def subscribe(event: str, listener: Listener) -> Listener:
+    """Adds ``listener(**kwargs)`` for ``event`` (idempotent)."""
+    if listener not in _listeners[event]:
+        _listeners[event].append(listener)
+    return listener
+
+
+def emit(event: str, **kwargs: Any) -> None:
+    """Calls the listeners of ``event``; a failing listener is logged, never raised."""
+    for listener in list(_listeners.get(event, ())):
+        try:
+            with transaction.atomic():
+                listener(**kwargs)
+        except Exception:
+            log.exception(
+                "listener %s of %s failed", getattr(listener, "__qualname__", listener), event
+            )
