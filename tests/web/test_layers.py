@@ -18,7 +18,17 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "bridgeko"
 
-APP_ORDER = ("audit", "accounts", "editions", "players", "entries", "draw", "matches", "public")
+APP_ORDER = (
+    "audit",
+    "accounts",
+    "editions",
+    "players",
+    "entries",
+    "draw",
+    "matches",
+    "boards",
+    "public",
+)
 """The apps, lowest first: an app may import those before it, never those after it."""
 
 PURE = ("bridge", "competition")

@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "bridgeko.entries",
     "bridgeko.draw",
     "bridgeko.matches",
+    "bridgeko.boards",
     "bridgeko.public",
 ]
 

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class BoardsConfig(AppConfig):
+    """Django app ``bridgeko.boards`` (label ``boards``): above ``matches``, below ``public``.
+    The pure parts are :mod:`bridgeko.bridge.dealing`, :mod:`~bridgeko.bridge.commit_reveal`,
+    :mod:`~bridgeko.bridge.analysis` and the file formats of :mod:`bridgeko.bridge`."""
+
+    name = "bridgeko.boards"
+    label = "boards"
+    verbose_name = _("Boards")
+    default_auto_field = "django.db.models.BigAutoField"
