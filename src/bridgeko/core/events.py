@@ -7,13 +7,16 @@ A listener runs in a savepoint of the emitting transaction: what it stores commi
 with the action. An exception in a listener is logged (logger ``bridgeko.events``) and its
 savepoint rolled back; it never breaks the action that emitted the event.
 
-The events (name: keyword arguments):
+The events (name: keyword arguments; every event also gets ``user``, who acted, or None):
 
-* ``entry.confirmed``: ``entry`` (entries.Entry), ``fee`` (the fee due, an int), ``user``
-* ``draw.held``: ``edition``, ``user``
-* ``match.rescheduled``: ``match`` (matches.Match), ``before`` (the old start or None), ``user``
-* ``match.result``: ``match`` (decided or a result recorded), ``user``
-* ``appeal.decided``: ``appeal`` (appeals.Appeal), ``user``
+* ``entry.confirmed``: ``team`` (entries.Team; it met the conditions of entry), ``fee`` (int,
+  the fee due)
+* ``draw.held``: ``edition`` (its matches exist by then)
+* ``match.rescheduled``: ``match`` (matches.Match), ``before`` (the old start, or None)
+* ``match.result``: ``match`` (a result recorded: decided, or its score changed)
+* ``appeal.decided``: ``match`` (matches.Match), ``appellant`` (entries.Team), ``outcome``
+  (``"upheld"``, ``"adjusted"`` or ``"dismissed"``), ``deposit`` (``"returned"`` or
+  ``"forfeited"``), ``reasons`` (str)
 
 An app adds its event here when it starts emitting one.
 """
