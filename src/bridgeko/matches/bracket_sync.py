@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -103,12 +104,19 @@ def results(edition: Edition) -> dict[str, int | None]:
     return out
 
 
-def _has_facts(m: Match) -> bool:
+def has_facts(m: Match) -> bool:
+    """Something was recorded in the match: a result, segment totals, a line-up or a penalty
+    (one query)."""
+    pk = OuterRef("pk")
     return (
-        BoardResult.objects.filter(match=m).exists()
-        or Segment.objects.filter(match=m, home_imps__isnull=False).exists()
-        or LineUp.objects.filter(segment__match=m).exists()
-        or Penalty.objects.filter(match=m).exists()
+        Match.objects.filter(pk=m.pk)
+        .filter(
+            Exists(BoardResult.objects.filter(match=pk))
+            | Exists(Segment.objects.filter(match=pk, home_imps__isnull=False))
+            | Exists(LineUp.objects.filter(segment__match=pk))
+            | Exists(Penalty.objects.filter(match=pk))
+        )
+        .exists()
     )
 
 
@@ -170,7 +178,7 @@ def sync(
             if m.swapped:
                 home, away = away, home
             if (m.home_id, m.visitors_id) != (home, away):
-                if (m.home_id is not None or m.visitors_id is not None) and _has_facts(m):
+                if (m.home_id is not None or m.visitors_id is not None) and has_facts(m):
                     for side, old, new in (
                         ("home", m.home_id, home),
                         ("visitors", m.visitors_id, away),

@@ -45,7 +45,7 @@ def started(match: Match) -> bool:
         return True
     if Segment.objects.filter(match=match, started_at__isnull=False).exists():
         return True
-    return bracket_sync._has_facts(match)
+    return bracket_sync.has_facts(match)
 
 
 def _name(team_id: int | None) -> str:
