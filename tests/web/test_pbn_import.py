@@ -148,6 +148,26 @@ def test_vugraph_file_with_room_tags_and_a_missing_result(
     assert preview.problems == ("Board 4, closed room (line 120): no result in the file; skipped.",)
 
 
+def test_PBN_3_10_an_end_position_in_the_file_is_skipped_with_a_clear_problem(
+    drawn: World,
+    match: Match,
+) -> None:
+    ending = (
+        '[Board "2"]\n[Room "Closed"]\n[Dealer "E"]\n[Deal "N:A... K... Q... J..."]\n'
+        '[Declarer "S"]\n[Contract "NT"]\n[Result "1"]\n'
+    )
+    games = pbn.games_for_board(1, DEAL, open_result=result("4S N ="))
+    data = (pbn.dumps(games) + "\r\n" + ending).encode("utf-8")
+    preview = pbn_import.preview(match, data)
+    assert [(r.board, r.room, r.new) for r in preview.rows] == [(1, "open", "4S N =")]
+    line = pbn.dumps(games).count("\r\n") + 2
+    assert preview.problems[-1] == (
+        f"Board 2, closed room (line {line}): an end position (fewer than 13 cards in every "
+        "hand), not a board played; skipped."
+    )
+    assert "Board 1, closed room" in preview.problems[0]  # no result: the board's other room
+
+
 def test_table_tag_tells_the_rooms_apart(drawn: World, match: Match) -> None:
     games = []
     for table, text in (("2", "3NT S -1"), ("1", "3NT S =")):
