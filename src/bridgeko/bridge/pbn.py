@@ -19,6 +19,18 @@ game instead and says so in :attr:`PbnFile.problems`.
 >>> str(game.result)
 '3NTX S +1'
 
+End positions (PBN 2.1 §3.10) are read: a game whose Deal tag gives fewer than 13 cards to every
+hand (:attr:`PbnGame.is_end_position`; :attr:`PbnGame.deal` is then a partial :class:`Deal`,
+``deal.is_complete`` False) has a denomination only as its Contract (``"S"``, ``"NT"``:
+:attr:`PbnGame.trump`), no :attr:`~PbnGame.contract` and no :attr:`~PbnGame.result`; it is
+written back as read. What needs a whole deal (dealing machines, loading the deals played,
+``verify-deal``) takes :attr:`PbnGame.complete_deal`, which refuses an end position naming its
+board and line; the analysis leaves incomplete deals out.
+
+>>> ending = parse('[Board "1"]\n[Deal "N:A... K... Q... J..."]\n[Contract "NT"]\n').games[0]
+>>> ending.is_end_position, ending.trump, ending.contract
+(True, <Strain.NOTRUMP: 'NT'>, None)
+
 Writing produces the *export* format (§2.3, §3.4): ``% PBN 2.1`` and ``% EXPORT`` header lines,
 CRLF line ends, the 15 tags of the mandatory tag set in their fixed order (``"?"`` when unknown),
 the supplemental tags sorted by name, then the auction, play and supplemental sections.
