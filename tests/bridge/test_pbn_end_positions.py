@@ -99,3 +99,12 @@ def test_dealing_machine_files_refuse_an_end_position_clearly() -> None:
 def test_the_analysis_leaves_end_positions_out() -> None:
     games = read().games
     assert annotate.deals_to_solve(games) == [games[2].deal]
+
+
+def test_an_end_position_is_told_by_the_cards_not_by_the_spelling() -> None:
+    whole = "N:AKQJ.1098.765.432 1098.765.432.AKQJ 765.432.AKQJ.1098 432.AKQJ.1098.765"
+    assert not pbn.parse(f'[Deal "{whole}"]\n[Contract "3NT"]\n').games[0].is_end_position
+    twelve = "N:AKQJ.1098.765.43 1098.765.432.AKQ 765.432.AKQJ.109 432.AKQJ.1098.7"
+    game = pbn.parse(f'[Deal "{twelve}"]\n[Contract "h"]\n').games[0]
+    assert game.is_end_position and game.trump is Strain.HEARTS
+    assert not pbn.parse('[Deal "N:- - - -"]\n').games[0].deal.is_complete  # type: ignore[union-attr]

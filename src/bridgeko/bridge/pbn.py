@@ -334,6 +334,9 @@ class PbnGame:
         13 cards to every hand. Its Contract tag is then a denomination only (``"S"``,
         ``"NT"``: :attr:`trump`), its play section starts with the first trick of the ending,
         and it has no :attr:`contract` or :attr:`result`."""
+        v = self._known("Deal")
+        if v is None or not _short_hands(v):  # the usual case, told from the text alone
+            return False
         deal = self.deal
         return deal is not None and max(len(deal[s]) for s in Seat) < 13
 
@@ -613,6 +616,13 @@ _DENOMINATIONS: dict[str, Strain] = {
     "NT": Strain.NOTRUMP,
     "N": Strain.NOTRUMP,
 }
+
+
+def _short_hands(text: str) -> bool:
+    """Whether a Deal value may be an end position: no hand spelled with 13 cards or more
+    (the deal itself is checked when it may be one)."""
+    hands = text.strip()[2:].split()
+    return all(len(h.replace("10", "T")) - h.count(".") - h.count("-") < 13 for h in hands)
 
 
 def _denomination(text: str) -> Strain | None:
