@@ -54,8 +54,10 @@ and the filler deal (checksum ``NN ^ 14``) for the other boards. So Big Deal's b
 program's files); ``bridgeko deal --bigdeal`` writes them.
 
 Not confirmed on a machine (no Duplimate here): which of the two DUP trailers a machine
-prefers when they differ (sets of fewer than 10 boards, sets not starting at board 1) — Big
-Deal's files are the ones known to be used in play; the suit symbol bytes (Big Deal's).
+prefers where they differ (sets of fewer than 10 boards, sets not starting at board 1, copies);
+Big Deal has written its layout since version 1.1 (2000, "more like the Jannersten version",
+its release notes), the Convert layout follows the vendor's description. The suit symbol bytes
+are Big Deal's.
 
 Reading: :func:`from_dup` numbers the boards from the first record's lowest board and reads
 only the BRI part; later records' trailers are not read, as some converters write the trailer
