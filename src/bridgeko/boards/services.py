@@ -507,16 +507,14 @@ def analyse_set(set_id: int) -> None:
     ``bridgeko analyse-pending``."""
     from bridgeko.bridge import analysis  # endplay: only where the analysis runs
 
-    deal_set = DealSet.objects.filter(pk=set_id).first()
-    if deal_set is None:
-        return
+    pending = BoardDeal.objects.filter(deal_set_id=set_id, dd__isnull=True)
+    if not pending.exists():
+        return  # nothing to do (analysed already, or the set is gone): the state stays
     DealSet.objects.filter(pk=set_id).update(
         analysis_started_at=timezone.now(), analysis_finished_at=None, analysis_error=""
     )
     try:
-        for board in BoardDeal.objects.filter(deal_set_id=set_id, dd__isnull=True).order_by(
-            "board"
-        ):
+        for board in pending.order_by("board"):
             table = analysis.dd_table(Deal.from_pbn(board.deal))
             par = analysis.par_of_table(table, dealer(board.board), vulnerability(board.board))
             BoardDeal.objects.filter(pk=board.pk).update(dd=dd_json(table), par=par_json(par))
