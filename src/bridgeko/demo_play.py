@@ -408,6 +408,7 @@ def dealt_quarterfinal(player: Player, code: str, start: datetime) -> None:
     organiser = assignment.user if assignment is not None else player.user
     first = _dealt_set(player, code, 1, organiser, start - timedelta(days=2))
     for k, row in enumerate(BoardDeal.objects.filter(deal_set=first).order_by("board")):
+        assert row.dd is not None  # analysed above
         open_text, closed_text = dd_pair(row.board, row.dd)
         now = start + timedelta(minutes=7 * (k + 1))
         player.save(code, row.board, "open", open_text, now)

@@ -90,11 +90,12 @@ def room_end(
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(
-                request,
-                _("Segment %(number)s: the end in the %(room)s is recorded.")
-                % {"number": seg.number, "room": room_label(room)},
+            text = (
+                _("Segment %(number)s: the end in the open room is recorded.")
+                if room == "open"
+                else _("Segment %(number)s: the end in the closed room is recorded.")
             )
+            messages.success(request, text % {"number": seg.number})
     else:
         messages.error(request, _("Give the date and the time of the end (HH:MM)."))
     return redirect(_detail_url(match, f"segment-end-{seg.number}"))
@@ -118,11 +119,12 @@ def room_end_clear(
         except ServiceError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(
-                request,
-                _("Segment %(number)s: the end in the %(room)s is cleared.")
-                % {"number": seg.number, "room": room_label(room)},
+            text = (
+                _("Segment %(number)s: the end in the open room is cleared.")
+                if room == "open"
+                else _("Segment %(number)s: the end in the closed room is cleared.")
             )
+            messages.success(request, text % {"number": seg.number})
         return redirect(_detail_url(match, f"segment-end-{seg.number}"))
     return render(
         request,
