@@ -378,6 +378,8 @@ def dd_pair(board: int, dd: dict[str, dict[str, int]]) -> tuple[str, str]:
 def _dealt_set(player: Player, code: str, number: int, organiser: Any, now: datetime) -> Any:
     """A computer-dealt set of the segment from its fixed seed, committed and made by the
     organiser, analysed at once (inline: the demo leaves no background work behind)."""
+    from django.db import transaction
+
     from bridgeko.boards import services as boards
     from bridgeko.matches.models import Segment
 
@@ -392,8 +394,9 @@ def _dealt_set(player: Player, code: str, number: int, organiser: Any, now: date
         now=now,
         seed=DEALT_SEEDS[number],
     )
-    boards.make_set(deal_set=deal_set, user=organiser, now=now + timedelta(minutes=5))
-    boards.analyse_set(deal_set.pk)
+    with transaction.atomic():  # the background analysis starts after this: nothing left
+        boards.make_set(deal_set=deal_set, user=organiser, now=now + timedelta(minutes=5))
+        boards.analyse_set(deal_set.pk)
     return deal_set
 
 
