@@ -257,6 +257,17 @@ def test_import_results_is_wired_and_names_an_unknown_edition(
     assert (code, out, err) == (2, "", "bridgeko: no edition 'nope'\n")
 
 
+@runs("analyse-pending")
+@pytest.mark.django_db
+def test_analyse_pending_is_wired_and_names_an_unknown_edition(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its end-to-end run over a set of boards is in tests/test_cli_analyse_pending.py."""
+    assert run(capsys, "analyse-pending") == (0, "nothing to analyse\n", "")
+    code, out, err = run(capsys, "analyse-pending", "--edition", "nope")
+    assert (code, out, err) == (2, "", "bridgeko: no edition 'nope'\n")
+
+
 # --- every command has a handler and a test above --------------------------------------------
 
 

@@ -398,6 +398,7 @@ def _render_detail(
         "entry_open": entry_open,
         "missing": missing,
         "time_limit": _time_limit(view),
+        "room_ends": _room_ends(view) if can_edit and playable else [],
         "appeal_deadlines": _appeal_deadlines(match),
         "penalty_form": penalty_form
         or (_penalty_form(match, view) if can_edit and playable else None),
@@ -407,6 +408,13 @@ def _render_detail(
         "penalties": _penalty_rows(match, all_penalties, view),
     }
     return render(request, "matches/detail.html", context, status=status)
+
+
+def _room_ends(view: match_state.MatchView) -> list[dict[str, Any]]:
+    """The TD's forms recording the end of each segment per room (I15, issue 11)."""
+    from bridgeko.matches.room_end_views import room_ends
+
+    return room_ends([s.segment for s in view.segments], timezone.now())
 
 
 @require_safe

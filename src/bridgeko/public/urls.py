@@ -1,6 +1,6 @@
 from django.urls import path
 
-from bridgeko.public import api, views
+from bridgeko.public import api, boards_views, views
 
 app_name = "public"
 urlpatterns = [
@@ -13,4 +13,6 @@ urlpatterns = [
     # the read-only JSON API (issue 10, item 11)
     path("api/e/<slug:edition>/matches/<slug:code>/", api.match, name="api_match"),
     path("e/<slug:edition>/public/standings/", views.standings, name="standings"),
+    # the computer-dealt sets: commitments, revealed seeds (issue 11, R12.7, I8, I15)
+    path("e/<slug:edition>/public/boards/", boards_views.boards, name="boards"),
 ]
