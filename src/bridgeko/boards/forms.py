@@ -43,7 +43,14 @@ class DownloadForm(forms.Form):
         required=False,
     )
     show = forms.BooleanField(
-        label=gettext_lazy("Show the hands on the machine's screen (DLM; else sealed)"),
+        label=gettext_lazy("Show the hands on the machine's screen (DUP, DLM; else sealed)"),
+        required=False,
+    )
+    bigdeal = forms.BooleanField(
+        label=gettext_lazy(
+            "As Big Deal writes it (DUP: boards counted from 1, copies 0 unless given; "
+            "DLM: Big Deal's headline)"
+        ),
         required=False,
     )
 

@@ -296,8 +296,9 @@ def download(request: HttpRequest, edition: Edition, code: str, segment: int) ->
                 data["format"],
                 first=data["first"],
                 last=data["last"],
-                copies=1 if data["copies"] is None else data["copies"],
+                copies=data["copies"],
                 show=data["show"],
+                bigdeal=data["bigdeal"],
             )
         except ServiceError as exc:
             messages.error(request, exc.message)
