@@ -4,12 +4,16 @@ the event, so its outbox rows commit or roll back with the action."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from bridgeko.competition import scheme
+from bridgeko.competition.messages import Message
 from bridgeko.core import events
 from bridgeko.core import team_matches as core_team_matches
+from bridgeko.core.i18n import tr
 from bridgeko.draw.models import Draw, DrawNumber
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import Team
@@ -61,6 +65,19 @@ def _drawn_teams(edition: Edition) -> list[Team]:
     return [n.team for n in numbers]
 
 
+_REF = re.compile(r"^(winner|loser) of (\S+)$")
+
+
+def _ref(text: str) -> str:
+    """An opponent not known yet ("winner of R1-M2", the bracket's English) in the reader's
+    language."""
+    found = _REF.match(text)
+    if found is None:
+        return text
+    template = scheme.REF_WINNER if found[1] == "winner" else scheme.REF_LOSER
+    return tr(Message(template, {"match": found[2]}))
+
+
 def _schedule(edition: Edition, team: Team) -> list[dict[str, Any]]:
     """The team's matches (the draw app's list for "My team"), each with its side."""
     rows = {
@@ -77,7 +94,7 @@ def _schedule(edition: Edition, team: Team) -> list[dict[str, Any]]:
                 "code": tm.id,
                 "round": tm.round_name,
                 "bye": bye,
-                "opponent": tm.opponent.name if tm.opponent is not None else tm.opponent_ref,
+                "opponent": tm.opponent.name if tm.opponent is not None else _ref(tm.opponent_ref),
                 "side": _side(match, team) if match is not None and not bye else "",
                 "start": tm.start,
                 "location": tm.location,
