@@ -465,3 +465,28 @@ def test_settings_read_the_smtp_server_from_the_environment() -> None:
         config.email_settings({"EMAIL_USE_TLS": "1", "EMAIL_USE_SSL": "1"})
     with pytest.raises(config.ConfigError, match="EMAIL_PORT"):
         config.email_settings({"EMAIL_PORT": "x"})
+
+
+def test_R15_2_a_walkover_is_mailed_to_both_captains(
+    drawn_mail: World, django_capture_on_commit_callbacks: Any
+) -> None:
+    from bridgeko.draw import no_shows
+
+    mail.outbox.clear()
+    match = Match.objects.filter(edition=drawn_mail.edition, status=MatchStatus.TO_PLAY).first()
+    assert match is not None and match.visitors is not None
+    with django_capture_on_commit_callbacks(execute=True):
+        no_shows.record_no_show(
+            team=match.visitors,
+            match=match.code,
+            timely_notice=False,
+            note="",
+            user=drawn_mail.users["organiser"],
+            now=PLAY,
+        )
+    match.refresh_from_db()
+    assert match.status == MatchStatus.WALKOVER
+    rows = Outbox.objects.filter(event="match.result", match=match)
+    assert rows.count() == 2 == len(mail.outbox)
+    assert all(match.home.name in r.body and match.code in r.subject for r in rows)
+    assert all("R15.2" in r.body and "IMP" not in r.subject for r in rows)

@@ -197,6 +197,7 @@ def on_match_result(*, match: Match, **_kwargs: Any) -> None:
             "opponent": _opponent(match, team),
             "segments": segments,
             "decided": decided,
+            "without_play": match.status in (MatchStatus.WALKOVER, MatchStatus.NO_WINNER),
             "winner": winner,
             "status": match.get_status_display(),
             "link": _my_team(team),
