@@ -358,8 +358,33 @@ def _room_end(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return _match_segment(world, edition) | {"room": "open"}
 
 
+# mail (bridgeko.mail)
+def _mail(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A failed mail of the edition's team, on the outbox page."""
+    from bridgeko.entries.models import Team
+    from bridgeko.mail.models import Outbox
+
+    edition = edition or world.edition
+    team = Team.objects.get(pk=_team_in(edition))
+    row, _created = Outbox.objects.get_or_create(
+        edition=edition,
+        team=team,
+        defaults={
+            "event": "entry.confirmed",
+            "to": "captain@example.org",
+            "language": "en",
+            "subject": "Entry confirmed",
+            "body": "Your entry is confirmed.",
+            "created_at": datetime(1999, 3, 1, tzinfo=UTC),
+            "status": "failed",
+            "error": "ConnectionRefusedError",
+        },
+    )
+    return _edition(world, edition) | {"mail": row.pk}
+
+
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset(
-    {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty}
+    {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty, _mail}
 )
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
@@ -502,6 +527,10 @@ REGISTRY: list[Protected] = [
     Protected("matches:room_end", "post", ORGANISER_TD, kwargs=_room_end),
     Protected("matches:room_end_clear", "get", ORGANISER_TD, kwargs=_room_end),
     Protected("matches:room_end_clear", "post", ORGANISER_TD, kwargs=_room_end),
+    # mail (bridgeko.mail): the outbox is the organisers' (organiser, chief TD)
+    Protected("mail:outbox", "get", ORGANISER),
+    Protected("mail:detail", "get", ORGANISER, kwargs=_mail),
+    Protected("mail:send_again", "post", ORGANISER, kwargs=_mail),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

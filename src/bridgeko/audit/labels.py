@@ -26,6 +26,8 @@ ACTION_LABELS: dict[str, Promise] = {
     ),
     "bridgeko.account.password_changed": pgettext_lazy("audit action", "Password changed"),
     "bridgeko.account.unlocked": pgettext_lazy("audit action", "Account unlocked"),
+    "bridgeko.account.language_set": pgettext_lazy("audit action", "Language chosen"),
+    "bridgeko.mail.resent": pgettext_lazy("audit action", "Mail sent again"),
     "bridgeko.board.cleared": pgettext_lazy("audit action", "Board result cleared"),
     "bridgeko.board.saved": pgettext_lazy("audit action", "Board result saved"),
     "bridgeko.bracket.moved": pgettext_lazy("audit action", "Bracket moved on"),

@@ -55,6 +55,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.analyse_pending",
         "analyse (double dummy) every set of boards not fully analysed",
     ),
+    "send-mail": (
+        "bridgeko.cli.mail_cmds",
+        "send the queued mail to captains (--retry-failed: also the mail that failed)",
+    ),
     "backup": (
         "bridgeko.cli.backup_cmds",
         "write a snapshot of the whole database to a file (while the server runs)",

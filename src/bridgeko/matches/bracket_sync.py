@@ -26,6 +26,7 @@ from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
 from bridgeko.core import bracket_hooks
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.draw import display
 from bridgeko.draw.models import Draw, DrawNumber
 from bridgeko.editions.models import Edition
@@ -242,5 +243,8 @@ def on_change(
         if match:
             m = Match.objects.filter(edition=edition, code=match).first()
             if m is not None:
-                refresh(locked(m), now=now)
+                status, m = m.status, locked(m)
+                refresh(m, now=now)
+                if m.status != status and m.status in (MatchStatus.WALKOVER, MatchStatus.NO_WINNER):
+                    emit("match.result", match=m, user=user)  # R15.2: the captains' mail
         sync(edition, user=user, now=now, changed=match)

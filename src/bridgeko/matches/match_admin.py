@@ -20,6 +20,7 @@ from bridgeko.competition import schedule
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.core.i18n import tr
 from bridgeko.draw.models import MatchDate
 from bridgeko.entries.models import Team
@@ -287,5 +288,7 @@ def reschedule(
             ),
             at=now,
         )
+        if decision.allowed:
+            emit("match.rescheduled", match=match, before=before["start"], user=user)
     deadline = schedule.result_record_deadline(last, reg) if last is not None else None
     return Rescheduled(match, decision, deadline)
