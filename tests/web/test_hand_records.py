@@ -22,6 +22,7 @@ from bridgeko.boards.handrecords import (
 from bridgeko.boards.models import BoardDeal
 from bridgeko.bridge import board as board_rules
 from bridgeko.bridge.analysis import dd_table, par_of_table
+from bridgeko.bridge.annotate import dd_dict, par_dict
 from bridgeko.bridge.cards import Deal, Rank, Seat, Strain
 from tests.web import handrecord_world as hw_
 from tests.web.conftest import World
@@ -73,6 +74,14 @@ def test_dd_and_par_json_read_back_as_the_engine_computed_them() -> None:
     assert par_from_json(par_to_json(par)) == par
     assert dd_from_json(None) is None and dd_from_json({"N": {}}) is None
     assert par_from_json("nonsense") is None
+    # the shape of bridge.annotate (``bridgeko analyse``) is read too
+    assert dd_from_json(dd_dict(table)) == table
+    assert par_from_json(par_dict(par)) == par
+    sacrifice = {"score_ns": -500, "contracts": ["NS 5DX-2", "Pass"]}
+    read = par_from_json(sacrifice)
+    assert read is not None and read.score == -500
+    assert read.contracts[0].declarers == (Seat.NORTH, Seat.SOUTH)
+    assert read.contracts[0].over_under == -2 and str(read.contracts[0].contract) == "5DX"
 
 
 def test_holding_text_shows_the_ten_as_10_and_a_void_as_a_dash() -> None:

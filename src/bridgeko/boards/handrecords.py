@@ -11,11 +11,14 @@ level each declarer makes in each denomination) and both rooms' results of the m
 ``BoardDeal.par``. Whoever fills the analysis (the background job) writes through them::
 
     dd  = {"N": {"NT": 9, "S": 10, "H": 8, "D": 7, "C": 6}, "E": {...}, "S": {...}, "W": {...}}
-    par = {"score_ns": 420,
-           "contracts": [{"declarers": "NS", "contract": "4S", "over_under": 0}, ...]}
+    par = {"score": 420,
+           "contracts": [{"contract": "4S", "declarers": "NS", "over_under": 0}, ...]}
 
-``score_ns`` is the par score from North-South's view; a sacrifice is ``"5DX"`` with a negative
-``over_under``; a deal with par "pass" has one contract ``"Pass"`` with no declarers.
+``score`` is the par score from North-South's view; a sacrifice is ``"5DX"`` with a negative
+``over_under``; a deal with par "pass" has one contract ``"Pass"`` with no declarers. (The same
+shape as the boards services' ``dd_json``/``par_json``; the readers also accept the shape of
+:func:`bridgeko.bridge.annotate.dd_dict`/``par_dict`` — ``"score_ns"`` and contracts spelt
+``"NS 4S"``, ``"EW 5DX-2"`` — so that either writer works.)
 
 **Secrecy** (I15): nothing here checks who asks. The callers decide with
 :func:`bridgeko.boards.secrecy.may_see` (staff pages) or :func:`~bridgeko.boards.secrecy.revealed`
@@ -24,6 +27,7 @@ level each declarer makes in each denomination) and both rooms' results of the m
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -94,11 +98,11 @@ def dd_from_json(data: Any) -> DDTable | None:
 def par_to_json(par: Par) -> dict[str, Any]:
     """``BoardDeal.par``: the score from North-South's view and the par contracts."""
     return {
-        "score_ns": par.score,
+        "score": par.score,
         "contracts": [
             {
-                "declarers": "".join(s.value for s in pc.declarers),
                 "contract": str(pc.contract),
+                "declarers": "".join(s.value for s in pc.declarers),
                 "over_under": pc.over_under,
             }
             for pc in par.contracts
@@ -111,17 +115,28 @@ def par_from_json(data: Any) -> Par | None:
     if not isinstance(data, Mapping):
         return None
     try:
-        contracts = tuple(
-            ParContract(
-                Contract.parse(str(c["contract"])),
-                tuple(Seat.parse(ch) for ch in str(c.get("declarers", ""))),
-                int(c.get("over_under", 0)),
-            )
-            for c in data["contracts"]
-        )
-        return Par(int(data["score_ns"]), contracts)
-    except (KeyError, TypeError, ValueError, BridgeInputError):
+        score = data["score"] if "score" in data else data["score_ns"]
+        return Par(int(score), tuple(_par_contract(c) for c in data["contracts"]))
+    except (KeyError, TypeError, ValueError, AttributeError, BridgeInputError):
         return None
+
+
+_PAR_ITEM = re.compile(r"^(?:([NESW]{1,4})\s+)?(.+?)([+-]\d+)?$")
+
+
+def _par_contract(item: Any) -> ParContract:
+    """``{"contract": "5DX", "declarers": "EW", "over_under": -2}`` or ``"EW 5DX-2"``."""
+    if isinstance(item, Mapping):
+        return ParContract(
+            Contract.parse(str(item["contract"])),
+            tuple(Seat.parse(ch) for ch in str(item.get("declarers") or "")),
+            int(item.get("over_under") or 0),
+        )
+    m = _PAR_ITEM.match(str(item).strip().upper())
+    if m is None:
+        raise ValueError(f"not a par contract: {item!r}")
+    seats = tuple(Seat.parse(ch) for ch in (m.group(1) or ""))
+    return ParContract(Contract.parse(m.group(2)), seats, int(m.group(3) or 0))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -31,7 +31,7 @@ same in every language::
   totals).
 * ``deal``, ``dd``, ``par`` (issue 11): **only once the segment has ended in both rooms** (I15,
   :func:`bridgeko.boards.secrecy.revealed`) and has a set of deals — the PBN Deal value, the
-  double-dummy table ``{declarer: {denomination: tricks}}`` and the par ``{"score_ns",
+  double-dummy table ``{declarer: {denomination: tricks}}`` and the par ``{"score",
   "contracts"}`` (the shapes of :mod:`bridgeko.boards.handrecords`; ``dd``/``par`` null while the
   analysis has not reached the board). Before the end these keys are absent, and so is the
   segment's ``hand_records`` (afterwards the address of its hand-record JSON).
@@ -70,7 +70,7 @@ from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
 
-from bridgeko.boards import secrecy
+from bridgeko.boards import handrecords, secrecy
 from bridgeko.boards.models import BoardDeal
 from bridgeko.competition import match as engine
 from bridgeko.editions.models import Edition
@@ -138,7 +138,7 @@ def _segment(
         present = [(b, d) for b, d in present if d is not None]
         for b, found in present:
             assert found is not None
-            b |= {"deal": found.deal, "dd": found.dd, "par": found.par}
+            b |= {"deal": found.deal} | _analysis(found)
         if present and m is not None:
             hand_records = reverse(
                 "public:api_hand_records",
@@ -153,6 +153,16 @@ def _segment(
     if hand_records is not None:
         out["hand_records"] = hand_records
     return out
+
+
+def _analysis(found: BoardDeal) -> dict[str, Any]:
+    """The stored analysis in the one shape of :mod:`bridgeko.boards.handrecords`."""
+    table = handrecords.dd_from_json(found.dd)
+    par = handrecords.par_from_json(found.par) if table is not None else None
+    return {
+        "dd": handrecords.dd_to_json(table) if table is not None else None,
+        "par": handrecords.par_to_json(par) if par is not None else None,
+    }
 
 
 def _revealed_deals(view: state.MatchView) -> dict[int, BoardDeal]:

@@ -199,7 +199,7 @@ def board_json(rec: handrecords.BoardRecord) -> dict[str, Any]:
         ),
         "par": (
             {
-                "score_ns": rec.par_score,
+                "score": rec.par_score,
                 "contracts": [
                     {
                         "contract": f"{p.level}{p.strain.value}{p.doubled}" if p.strain else "Pass",
