@@ -383,6 +383,16 @@ def _mail(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return _edition(world, edition) | {"mail": row.pk}
 
 
+def _hand_record_set(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Segment 1 of the match of :func:`_match_page` (hand records)."""
+    return _match_page(world, edition) | {"segment": 1}
+
+
+def _hand_record_board(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Board 1 of the match of :func:`_match_page` (hand records)."""
+    return _match_page(world, edition) | {"board": 1}
+
+
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset(
     {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty, _mail}
 )
@@ -531,6 +541,9 @@ REGISTRY: list[Protected] = [
     Protected("mail:outbox", "get", ORGANISER),
     Protected("mail:detail", "get", ORGANISER, kwargs=_mail),
     Protected("mail:send_again", "post", ORGANISER, kwargs=_mail),
+    # hand records (bridgeko.boards, issue 11): the deals themselves only as secrecy.may_see
+    Protected("boards:hand_records", "get", MATCH_READERS, kwargs=_hand_record_set),
+    Protected("boards:hand_record", "get", MATCH_READERS, kwargs=_hand_record_board),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

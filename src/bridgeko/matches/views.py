@@ -32,6 +32,7 @@ from bridgeko.accounts.permissions import edition_role_required, has_role
 from bridgeko.competition import schedule, seating
 from bridgeko.competition.match import boards_removed_for_lateness
 from bridgeko.competition.regulations import Stage
+from bridgeko.core import segment_links
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.draw.models import Draw, MatchDate
@@ -184,6 +185,8 @@ class SegmentBlock:
     close_form: CloseForm | None = None
     rows_html: str = ""
     """The boards' rows (:func:`_board_rows_html`)."""
+    links: list[segment_links.Link] = field(default_factory=list)
+    """Links of the apps above (``core.segment_links``: the hand records...)."""
 
     @property
     def number(self) -> int:
@@ -345,6 +348,7 @@ def _render_detail(
         kwargs={"edition": edition.slug, "code": match.code, "board": 0, "room": "open"},
     ).removesuffix("0/open/")
     csrf_token = get_token(request) if entry_open else ""
+    extra_links = segment_links.links(request, match, [s.segment for s in view.segments])
     for seg in view.segments:
         number = seg.segment.number
         block = SegmentBlock(
@@ -358,6 +362,7 @@ def _render_detail(
                 csrf_token=csrf_token,
                 save_base=save_base,
             ),
+            links=extra_links.get(number, []),
         )
         if can_edit and playable:
             block.totals_form = forms.get(number, {}).get("totals") or TotalsForm(
