@@ -15,8 +15,9 @@ level each declarer makes in each denomination) and both rooms' results of the m
            "contracts": [{"contract": "4S", "declarers": "NS", "over_under": 0}, ...]}
 
 ``score`` is the par score from North-South's view; a sacrifice is ``"5DX"`` with a negative
-``over_under``; a deal with par "pass" has one contract ``"Pass"`` with no declarers. (The same
-shape as the boards services' ``dd_json``/``par_json``; the readers also accept the shape of
+``over_under``; a deal with par "pass" has one contract ``"Pass"`` with no declarers. (The
+background analysis, ``boards.services.analyse_set``, stores it with these functions; the
+readers also accept the shape of
 :func:`bridgeko.bridge.annotate.dd_dict`/``par_dict`` — ``"score_ns"`` and contracts spelt
 ``"NS 4S"``, ``"EW 5DX-2"`` — so that either writer works.)
 

@@ -20,11 +20,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from bridgeko.audit.services import record
+from bridgeko.boards import handrecords
 from bridgeko.boards.models import BoardDeal, DealSet, SetSource
 from bridgeko.bridge import commit_reveal, dealing, pbn
 from bridgeko.bridge.board import dealer, vulnerability
-from bridgeko.bridge.cards import Deal, Seat, Strain
-from bridgeko.bridge.ddtable import DDTable, Par
+from bridgeko.bridge.cards import Deal, Seat
 from bridgeko.bridge.errors import BridgeInputError
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
@@ -479,27 +479,6 @@ def load_set(
 # Double-dummy analysis (background)
 
 
-def dd_json(table: DDTable) -> dict[str, dict[str, int]]:
-    """``{"N": {"C": 7, "D": 8, "H": 9, "S": 10, "NT": 9}, "E": {...}, ...}``."""
-    return {s.value: {t.value: table[(s, t)] for t in Strain} for s in Seat}
-
-
-def par_json(par: Par) -> dict[str, Any]:
-    """``{"score": 420, "contracts": [{"contract": "4S", "declarers": "NS", "over_under": 0}]}``
-    (the score from North-South's view)."""
-    return {
-        "score": par.score,
-        "contracts": [
-            {
-                "contract": str(c.contract),
-                "declarers": "".join(s.value for s in c.declarers),
-                "over_under": c.over_under,
-            }
-            for c in par.contracts
-        ],
-    }
-
-
 def analyse_set(set_id: int) -> None:
     """Fills the double-dummy table and par of every board of the set that has none, board by
     board (each saved when done); records the start, the end or the error on the set. Run in
@@ -517,7 +496,9 @@ def analyse_set(set_id: int) -> None:
         for board in pending.order_by("board"):
             table = analysis.dd_table(Deal.from_pbn(board.deal))
             par = analysis.par_of_table(table, dealer(board.board), vulnerability(board.board))
-            BoardDeal.objects.filter(pk=board.pk).update(dd=dd_json(table), par=par_json(par))
+            BoardDeal.objects.filter(pk=board.pk).update(
+                dd=handrecords.dd_to_json(table), par=handrecords.par_to_json(par)
+            )
     except Exception as exc:
         DealSet.objects.filter(pk=set_id).update(
             analysis_error=f"{type(exc).__name__}: {exc}"[:2000]
