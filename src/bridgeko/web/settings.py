@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "bridgeko.draw",
     "bridgeko.matches",
     "bridgeko.boards",
+    "bridgeko.paper",  # issue 11: PDFs (after appeals and mail once they exist)
     "bridgeko.public",
 ]
 
