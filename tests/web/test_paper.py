@@ -211,6 +211,12 @@ def test_R16_2_appeal_form_with_the_deposit_and_the_deadline(
     assert "Odvolání" in cs and "200 Kč" in cs
     assert "do 30 minut po skončení utkání" in cs
     assert "kauce" in cs.lower()
+    play_segment(drawn, drawn_match, 1, "4S N =", "4S N -1")
+    play_segment(drawn, drawn_match, 2, "4S N =", "4S N -1")
+    drawn_match.refresh_from_db()
+    assert drawn_match.decided_at is not None
+    played = text_of(get(drawn.client("td"), url, "en"))
+    assert "For this match: by 10 April 1999, 11:30 (R16.3)." in played  # 30 minutes after
 
 
 # ------------------------------------------------------------------ 5. hand records
@@ -321,6 +327,9 @@ def test_R5_1_prize_list_provisional_then_final(drawn: World) -> None:
     assert all(a.team.name in cs for a in summary.awards)
     en = text_of(get(drawn.client("td"), url, "en"))
     assert "CZK 60,000" in en and "Provisional" not in en
+    with translation.override("cs"):
+        doc = documents.prize_list(drawn.edition, summary, date(1999, 6, 6))
+        (artifacts() / "prizes-final.png").write_bytes(render(doc.template, doc.data, output="png"))
 
 
 # ------------------------------------------------------------ bad URLs, links, speed
@@ -402,4 +411,6 @@ def test_every_form_renders_a_first_page_image(drawn: World, drawn_match: Match)
             png = render(doc.template, doc.data, output="png")
             assert png.startswith(b"\x89PNG"), name
             (artifacts() / f"{name}.png").write_bytes(png)
+        second = render("lineup", forms["line-ups"].data, output="png", page=2)
+        (artifacts() / "line-ups-2.png").write_bytes(second)
     assert services  # the match services played the segment above

@@ -25,6 +25,7 @@ from bridgeko.bridge.contract import Contract
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
 from bridgeko.bridge.errors import BridgeInputError
 from bridgeko.competition import match as engine
+from bridgeko.competition import schedule
 from bridgeko.competition.stage import Stage
 from bridgeko.core.l10n import money, show_date, show_datetime, show_time
 from bridgeko.editions.models import Edition
@@ -32,7 +33,7 @@ from bridgeko.entries.models import Team
 from bridgeko.entries.queries import TeamInfo
 from bridgeko.matches import lineups
 from bridgeko.matches import state as match_state
-from bridgeko.matches.models import Match, Segment
+from bridgeko.matches.models import Match, MatchStatus, Segment
 from bridgeko.matches.standings import Standings
 from bridgeko.matches.views import _date_and_place, _penalty_rows, stage_label
 
@@ -200,7 +201,6 @@ def entry_form(edition: Edition, info: TeamInfo | None, today: date) -> Document
 
 # ---------------------------------------------------------------------------------------------
 # 2. Table cards and line-up slips of a segment (R12.2, R12.6)
-
 
 
 def seat_name(seat: str) -> str:
@@ -428,7 +428,7 @@ def match_record(edition: Edition, match: Match, today: date) -> Document:
     played = any(s["home"] or s["visitors"] for s in segments)
     data["home_total"] = str(view.state.home_total) if played else ""
     data["visitors_total"] = str(view.state.visitors_total) if played else ""
-    data["t"]["result"] = _("Result (IMPs, penalties included)")
+    data["t"]["result_title"] = _("Result (IMPs, penalties included)")
     winner = view.state.winner
     if winner is not None and match.is_over:
         name = home if winner.value == "home" else visitors
@@ -440,7 +440,7 @@ def match_record(edition: Edition, match: Match, today: date) -> Document:
 
 def _short(name: str) -> str:
     """A team's name cut to fit a narrow column."""
-    return name if len(name) <= 9 else name[:8] + "."
+    return name if len(name) <= 10 else name[:9].rstrip() + "."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -496,6 +496,16 @@ def appeal_form(edition: Edition, match: Match, today: date) -> Document:
         "hand the form over to the organiser by %(time)s on the scheduled day of the round "
         "(R16.4)."
     ) % {"minutes": rules.deadline_minutes, "time": show_time(rules.early_match_form_deadline)}
+    if match.decided_at is not None and match.status != MatchStatus.WALKOVER:
+        try:
+            ends = schedule.appeal_deadlines(reg, match_ended_at=match.decided_at)
+        except schedule.ScheduleError:
+            ends = ()
+        for end in ends:
+            deadline += " " + _("For this match: by %(at)s (%(clause)s).") % {
+                "at": show_datetime(end.at),
+                "clause": end.clause,
+            }
     data["deadline"] = deadline
     data["final"] = _(
         "The committee's decision is final: the teams waived the appeal to the national "
@@ -692,6 +702,7 @@ def receipt(edition: Edition, info: TeamInfo, today: date) -> Document:
         "organiser": _("Organiser"),
         "signature": _("For the organiser"),
     }
+    data["copies"] = [_("Copy for the team"), _("Copy for the organiser")]
     data["number"] = f"{edition.slug.upper()}-{team.pk}"
     data["team"] = team.name
     captain = info.captain

@@ -46,9 +46,11 @@ def render(
     *,
     at: datetime | None = None,
     output: Literal["pdf", "png"] = "pdf",
+    page: int = 1,
 ) -> bytes:
     """Typeset ``typst/<template>.typ`` with ``data``; ``at`` is the document's creation time
-    (PDF metadata). ``output="png"`` gives the first page as a PNG (for looking at a form)."""
+    (PDF metadata). ``output="png"`` gives page ``page`` (default the first; the last when
+    there are fewer) as a PNG, for looking at a form."""
     path = TEMPLATES / f"{template}.typ"
     if not path.is_file() or path.parent != TEMPLATES:
         raise RenderError(f"no template {template!r}")
@@ -65,7 +67,7 @@ def render(
         except typst.TypstError as exc:
             raise RenderError(f"{template}: {exc.message}") from exc
     if isinstance(result, list):  # PNG: one image per page
-        result = result[0]
+        result = result[min(max(page, 1), len(result)) - 1]
     if not isinstance(result, bytes):
         raise RenderError(f"{template}: no output")
     return result
