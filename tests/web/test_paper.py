@@ -380,6 +380,17 @@ def test_the_pages_link_their_pdfs(drawn: World, drawn_match: Match) -> None:
     for page, link in checks:
         html = client.get(page).content.decode()
         assert link in html, (page, link)
+    # the captain's My team: the team's entry form and receipt, each match's record and form
+    mine = Client()
+    mine.force_login(_captain_user(drawn_match, "home"))
+    html = mine.get(reverse("entries:my_team_of", args=["ko-1999", team.pk])).content.decode()
+    for link in (
+        paper("team_entry_form", drawn, team=team.pk),
+        paper("receipt", drawn, team=team.pk),
+        paper("match_record", drawn, code=code),
+        paper("appeal_form", drawn, code=code),
+    ):
+        assert link in html, link
 
 
 @pytest.mark.django_db

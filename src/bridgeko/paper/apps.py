@@ -10,3 +10,7 @@ class PaperConfig(AppConfig):
     label = "paper"
     verbose_name = _("Paper forms")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # team_links: the captain's links to the record and appeal form of each match (My team)
+        from bridgeko.paper import team_links  # noqa: F401
