@@ -370,6 +370,8 @@ def test_the_pages_link_their_pdfs(drawn: World, drawn_match: Match) -> None:
         (team_page, paper("receipt", drawn, team=team.pk)),
         (reverse("entries:list", args=["ko-1999"]), paper("entry_form", drawn)),
         (reverse("draw:print_index", args=["ko-1999"]), paper("entry_form", drawn)),
+        (reverse("draw:manage", args=["ko-1999"]), paper("entry_form", drawn)),
+        (reverse("editions:detail", args=["ko-1999"]), paper("entry_form", drawn)),
         (match_page, paper("match_record", drawn, code=code)),
         (match_page, paper("appeal_form", drawn, code=code)),
         (match_page, paper("line_ups", drawn, code=code, number=1)),

@@ -124,6 +124,7 @@ def entry_form(edition: Edition, info: TeamInfo | None, today: date) -> Document
         "federation_id": _("Federation id"),
         "elo": _("Elo"),
         "captain": _("captain"),
+        "captain_label": _("Captain"),
         "contact": _("Contact"),
         "email": _("E-mail"),
         "phone": _("Phone"),
