@@ -271,6 +271,19 @@ def test_hand_records_without_analysis_show_the_hands_only(
     assert "the hands only" in en and "Par:" not in en
 
 
+@pytest.mark.django_db
+def test_hand_records_leave_out_a_deal_that_cannot_be_read(
+    drawn: World, drawn_match: Match
+) -> None:
+    segment = _deals(drawn_match, analysed=False)
+    _end(segment)
+    BoardDeal.objects.filter(deal_set__segment=segment, board=3).update(deal="N:nonsense")
+    url = paper("hand_records", drawn, code=drawn_match.code, number=1)
+    en = text_of(get(drawn.client("td"), url, "en"))
+    assert "Boards whose deal cannot be read: 3." in en
+    assert "Board 2" in en and "Board 4" in en and "Board 3 " not in en
+
+
 def test_stored_analysis_adapter_reads_the_annotate_format_and_nothing_else() -> None:
     table = DDTable({(s, t): 6 for s in Seat for t in Strain})
     par = Par(-100, (ParContract(Contract.parse("5DX"), (Seat.EAST, Seat.WEST), -2),))

@@ -616,23 +616,29 @@ def hand_records(
     from bridgeko.bridge import board as board_rules
 
     records = []
+    unreadable = []
     for row in deals:
         dd, par = stored_analysis(row.dd, row.par)
-        records.append(
-            HandRecord(
-                board=row.board,
-                dealer=board_rules.dealer(row.board),
-                vulnerability=board_rules.vulnerability(row.board),
-                deal=Deal.from_pbn(row.deal),
-                dd=dd,
-                par=par,
+        try:
+            deal = Deal.from_pbn(row.deal)
+            dealer, vulnerability = (
+                board_rules.dealer(row.board),
+                board_rules.vulnerability(row.board),
             )
-        )
+        except BridgeInputError:  # a stored deal that cannot be read is left out, and said so
+            unreadable.append(str(row.board))
+            continue
+        records.append(HandRecord(row.board, dealer, vulnerability, deal, dd, par))
     title = _("Hand records: %(match)s, segment %(number)s") % {
         "match": match.code,
         "number": segment.number,
     }
     data = hand_records_pdf(title, records, edition_name=edition.name, today=today)
+    if unreadable:
+        missing = _("Boards whose deal cannot be read: %(boards)s.") % {
+            "boards": ", ".join(unreadable)
+        }
+        data["note"] = f"{data['note']} {missing}" if data["note"] else missing
     data["subtitle"] = f"{_team_name(match.home)} – {_team_name(match.visitors)} · " + (
         _segment_text(segment)
     )
