@@ -6,6 +6,7 @@ the PDF (:func:`bridgeko.paper.render.render`) inline with a file name. A URL na
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime, time
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -43,9 +44,12 @@ def _language(request: HttpRequest) -> str:
 
 
 def _pdf(request: HttpRequest, build: Callable[[], Document]) -> HttpResponse:
+    """The PDF of ``build()`` in the chosen language. Its creation date is the day of printing
+    (midnight UTC), so a form read twice on one day is the same file byte for byte."""
     with translation.override(_language(request)):
         document = build()
-        body = render(document.template, document.data, at=timezone.now())
+        day = datetime.combine(timezone.localdate(), time(0), tzinfo=UTC)
+        body = render(document.template, document.data, at=day)
     response = HttpResponse(body, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{document.filename}"'
     response["Cache-Control"] = "private, no-store"
