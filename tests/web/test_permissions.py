@@ -393,8 +393,72 @@ def _hand_record_board(world: World, edition: Edition | None = None) -> dict[str
     return _match_page(world, edition) | {"board": 1}
 
 
+# paper (issue 11): the PDFs' example objects
+def _paid_team(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """The edition's team with a payment of its fee recorded (a receipt needs one)."""
+    from bridgeko.entries.models import Team
+
+    kwargs = _team(world, edition)
+    Team.objects.filter(pk=kwargs["team"]).update(fee_paid=300)
+    return kwargs
+
+
+def _paper_match(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """The match of :func:`_segment` (the captain's team at home in A)."""
+    kwargs = _segment(world, edition)
+    return {"edition": kwargs["edition"], "code": kwargs["code"]}
+
+
+def _paper_deals(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Segment 1 of a match of its own with a stored deal, ended in both rooms (its hand
+    records are public, I15)."""
+    from bridgeko.boards.models import BoardDeal, DealSet
+    from bridgeko.entries.models import Team
+    from bridgeko.matches.models import Match, MatchStatus, Segment
+
+    edition = edition or world.edition
+    at = datetime(1999, 6, 4, 12, tzinfo=UTC)
+    visitors, _created = Team.objects.get_or_create(
+        edition=edition,
+        name="Hosté",
+        defaults={"created_at": datetime(1999, 2, 1, 10, tzinfo=UTC), "late_entry": True},
+    )
+    match, _created = Match.objects.get_or_create(
+        edition=edition,
+        code="PA-1",
+        defaults={
+            "position": 98,
+            "round": 1,
+            "stage": "preliminary",
+            "home_id": _team_in(edition),
+            "visitors": visitors,
+            "status": MatchStatus.TO_PLAY,
+        },
+    )
+    segment, _created = Segment.objects.get_or_create(
+        match=match,
+        number=1,
+        defaults={
+            "first_board": 1,
+            "last_board": 16,
+            "open_ended_at": at,
+            "closed_ended_at": at,
+        },
+    )
+    deal_set, _created = DealSet.objects.get_or_create(segment=segment, source="loaded")
+    BoardDeal.objects.get_or_create(
+        deal_set=deal_set,
+        board=1,
+        defaults={"deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"},
+    )
+    return {"edition": edition.slug, "code": match.code, "number": 1}
+
+
+# end of paper
+
+
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset(
-    {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty, _mail}
+    {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty, _mail, _paid_team}
 )
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
@@ -544,6 +608,18 @@ REGISTRY: list[Protected] = [
     # hand records (bridgeko.boards, issue 11): the deals themselves only as secrecy.may_see
     Protected("boards:hand_records", "get", MATCH_READERS, kwargs=_hand_record_set),
     Protected("boards:hand_record", "get", MATCH_READERS, kwargs=_hand_record_board),
+    # paper (issue 11): the PDFs — blank entry form (the edition's people), a team's entry form
+    # and receipt (its captain, the organiser), a match's record and appeal form (TDs, the
+    # appeals committee, the captains of the match), a segment's table cards (TDs) and hand
+    # records (every role once the segment has ended, I15), the prize list (every role)
+    Protected("paper:entry_form", "get", ORGANISER_CAPTAIN_TD),
+    Protected("paper:team_entry_form", "get", ORGANISER_CAPTAIN, kwargs=_team),
+    Protected("paper:receipt", "get", ORGANISER_CAPTAIN, kwargs=_paid_team),
+    Protected("paper:match_record", "get", MATCH_READERS | {"captain"}, kwargs=_paper_match),
+    Protected("paper:appeal_form", "get", MATCH_READERS | {"captain"}, kwargs=_paper_match),
+    Protected("paper:line_ups", "get", ORGANISER_TD, kwargs=_segment),
+    Protected("paper:hand_records", "get", MATCH_READERS | {"captain"}, kwargs=_paper_deals),
+    Protected("paper:prize_list", "get", frozenset({"organiser", "td", "captain", "appeals"})),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "bridgeko.matches",
     "bridgeko.boards",
     "bridgeko.mail",
+    "bridgeko.paper",  # issue 11: PDFs (after appeals and mail once they exist)
     "bridgeko.public",
 ]
 
