@@ -27,6 +27,7 @@ APP_ORDER = (
     "draw",
     "matches",
     "boards",
+    "appeals",
     "public",
 )
 """The apps, lowest first: an app may import those before it, never those after it."""

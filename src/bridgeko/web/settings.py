@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "bridgeko.draw",
     "bridgeko.matches",
     "bridgeko.boards",
+    "bridgeko.appeals",
     "bridgeko.public",
 ]
 

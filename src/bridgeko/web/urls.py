@@ -24,6 +24,7 @@ urlpatterns = [
     path("", include("bridgeko.entries.urls")),
     path("", include("bridgeko.draw.urls")),
     path("", include("bridgeko.matches.urls")),
+    path("", include("bridgeko.appeals.urls")),
     path("", include("bridgeko.public.urls")),
 ]
 
