@@ -495,7 +495,7 @@ def test_R16_my_team_shows_the_state_to_both_captains(drawn: World) -> None:
     )
     home = _captain(drawn, match.home, "cap-home-2")
     page = home.get(reverse("entries:my_team_of", kwargs={"edition": slug, "team": match.home.pk}))
-    assert "decided: dismissed: the score stands; deposit returned" in page.content.decode()
+    assert f"Appeal of {match.visitors.name}: decided, the score stands" in page.content.decode()
     # a captain of a team outside the match does not read it
     stranger_team = others.first()
     assert stranger_team is not None

@@ -36,6 +36,20 @@ def state_label(appeal: Appeal) -> str:
     return _("lodged, the committee not yet named")
 
 
+def short_state(appeal: Appeal) -> str:
+    """The appeal's state in a few words (for My team on a phone)."""
+    if appeal.status == AppealStatus.DECIDED:
+        return {
+            "upheld": _("decided, upheld"),
+            "adjusted": _("decided, result adjusted"),
+        }.get(appeal.outcome, _("decided, the score stands"))
+    if appeal.status == AppealStatus.COMMITTEE:
+        return _("before the committee")
+    if appeal.status == AppealStatus.WITHDRAWN:
+        return _("withdrawn")
+    return _("lodged")
+
+
 @team_matches.register_actions
 def appeal_states(edition: Any, team: Any, ids: Sequence[str]) -> dict[str, list[Action]]:
     """For each of the team's matches with appeals: one line per appeal with its state, linking
@@ -50,7 +64,7 @@ def appeal_states(edition: Any, team: Any, ids: Sequence[str]) -> dict[str, list
     for appeal in appeals:
         label = _("Appeal of %(team)s: %(state)s") % {
             "team": appeal.appellant.name,
-            "state": state_label(appeal),
+            "state": short_state(appeal),
         }
         url = reverse(
             "appeals:team",

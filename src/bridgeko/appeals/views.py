@@ -32,6 +32,7 @@ from bridgeko.appeals.forms import (
 from bridgeko.appeals.links import state_label
 from bridgeko.appeals.models import Appeal, AppealStatus, DepositFate
 from bridgeko.competition.appeals import FINALITY
+from bridgeko.competition.messages import Message
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.core.i18n import tr
@@ -244,7 +245,7 @@ def _render_detail(
             "suggestion": suggestion,
             "why_not": why_not,
             "candidates": services.candidates(edition),
-            "finality": tr(FINALITY),
+            "finality": tr(Message(FINALITY)),
         },
         status=status,
     )
@@ -309,7 +310,7 @@ def decide(request: HttpRequest, edition: Edition, appeal: int) -> HttpResponse:
             "form": form,
             "open": found.status == AppealStatus.COMMITTEE,
             "state": state_label(found),
-            "finality": tr(FINALITY),
+            "finality": tr(Message(FINALITY)),
         },
         status=400 if request.method == "POST" else 200,
     )
@@ -362,6 +363,6 @@ def team_appeal(request: HttpRequest, edition: Edition, team: int, appeal: int) 
             "state": state_label(found),
             "deadlines": _deadline_texts(found),
             "adjusted": list(found.adjusted.all()),
-            "finality": tr(FINALITY),
+            "finality": tr(Message(FINALITY)),
         },
     )
