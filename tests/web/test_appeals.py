@@ -535,3 +535,42 @@ def test_R16_committee_member_with_the_appeals_role_reads_and_decides(drawn: Wor
     other.force_login(outsider)
     assert other.get(decide).status_code == 403
     assert other.get(detail).status_code == 403
+
+
+def test_I15_match_page_deadline_runs_from_the_recorded_end(drawn: World) -> None:
+    match = played(drawn)
+    page = drawn.client("td").get(
+        reverse("matches:detail", kwargs={"edition": drawn.edition.slug, "code": match.code})
+    )
+    text = page.content.decode()
+    assert 'id="appeal-deadline"' in text and "15:30" in text  # 30 minutes after 15:00 (I15)
+
+
+def test_R16_dashboard_lists_the_appeals_awaiting_the_organiser(drawn: World) -> None:
+    from bridgeko.core import dashboard
+
+    match = played(drawn)
+    candidates(drawn)
+    appeal = lodge(drawn, match, END + timedelta(minutes=10))
+    organiser = dashboard.Viewer(user=drawn.users["organiser"], organiser=True)
+    td = dashboard.Viewer(user=drawn.users["td"], td=True)
+
+    def titles(viewer: Any) -> list[str]:
+        items = dashboard.items(drawn.edition, viewer, END.date(), END)
+        return [i.title for i in items if i.source == "appeals"]
+
+    assert titles(organiser) == [
+        f"Appeal of {appeal.appellant.name} in {match.code}: name the committee (R16.1)"
+    ]
+    assert titles(td) == []
+    committee_of(drawn, appeal)
+    assert "decision is due" in titles(organiser)[0]
+
+
+def test_R16_2_appeal_for_a_team_outside_the_match_is_refused(drawn: World) -> None:
+    match = played(drawn)
+    outsider = Team.objects.filter(edition=drawn.edition).exclude(
+        pk__in=[match.home_id, match.visitors_id]
+    )[0]
+    with pytest.raises(ServiceError, match="does not play in match"):
+        lodge(drawn, match, END + timedelta(minutes=10), appellant=outsider)

@@ -1,11 +1,13 @@
 """What the appeals app adds to the pages of the apps below it: the state of a team's appeals
 on its captain's "My team" (:mod:`bridgeko.core.team_matches`; both captains of the match see
-it) and, on the TD's match page, "Lodge an appeal" and the match's appeals
-(:mod:`bridgeko.core.match_links`)."""
+it), on the TD's match page "Lodge an appeal" and the match's appeals
+(:mod:`bridgeko.core.match_links`), and on the organiser's dashboard the appeals awaiting a
+committee or a decision (:mod:`bridgeko.core.dashboard`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Q
@@ -14,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import ORGANISER_ROLES, Role
 from bridgeko.appeals.models import Appeal, AppealStatus
-from bridgeko.core import match_links, team_matches
+from bridgeko.core import dashboard, match_links, team_matches
 from bridgeko.core.match_links import Link
 from bridgeko.core.team_matches import Action
 
@@ -99,3 +101,27 @@ def match_page_links(request: Any, match: Any) -> list[Link]:
             )
         )
     return links
+
+
+@dashboard.register
+def appeal_items(
+    edition: Any, viewer: dashboard.Viewer, today: date, now: datetime
+) -> Iterator[dashboard.Item]:
+    """For organisers: each appeal not decided yet, with what it waits for (R16.1, R16.5)."""
+    if not viewer.organiser:
+        return
+    waiting = Appeal.objects.filter(
+        edition=edition, status__in=(AppealStatus.LODGED, AppealStatus.COMMITTEE)
+    ).select_related("match", "appellant")
+    for appeal in waiting:
+        title = (
+            _("Appeal of %(team)s in %(code)s: name the committee (R16.1)")
+            if appeal.status == AppealStatus.LODGED
+            else _("Appeal of %(team)s in %(code)s: the committee's decision is due")
+        )
+        yield dashboard.Item(
+            title % {"team": appeal.appellant.name, "code": appeal.match.code},
+            url=reverse("appeals:detail", kwargs={"edition": edition.slug, "appeal": appeal.pk}),
+            at=appeal.lodged_at,
+            source="appeals",
+        )

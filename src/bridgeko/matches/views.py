@@ -260,13 +260,17 @@ def _time_limit(view: match_state.MatchView) -> tuple[int, int, bool] | None:
     return nxt.number, int(limit.total_seconds() // 60), screens
 
 
-def _appeal_deadlines(match: Match) -> list[tuple[datetime, str, str]]:
-    """(when, clause, what) of the appeal deadlines once the match is over (R16.3)."""
+def _appeal_deadlines(match: Match, segments: list[Segment]) -> list[tuple[datetime, str, str]]:
+    """(when, clause, what) of the appeal deadlines once the match is over (R16.3): from the
+    end of its last segment in both rooms when the TD recorded it (I15), else from the moment
+    it was decided (the appeals app's pages give the full rule, segment deadlines included)."""
     if match.decided_at is None or match.status == MatchStatus.WALKOVER:
         return []
+    last = max(segments, key=lambda seg: seg.number, default=None)
+    ended = last.ended_at if last is not None else None
     try:
         deadlines = schedule.appeal_deadlines(
-            match.edition.regulations, match_ended_at=match.decided_at
+            match.edition.regulations, match_ended_at=ended or match.decided_at
         )
     except schedule.ScheduleError:
         return []
@@ -399,7 +403,7 @@ def _render_detail(
         "entry_open": entry_open,
         "missing": missing,
         "time_limit": _time_limit(view),
-        "appeal_deadlines": _appeal_deadlines(match),
+        "appeal_deadlines": _appeal_deadlines(match, list(view.facts.segments)),
         "penalty_form": penalty_form
         or (_penalty_form(match, view) if can_edit and playable else None),
         "minutes_per_board": rules.penalties.lateness_minutes_per_board,
