@@ -257,6 +257,25 @@ def test_import_results_is_wired_and_names_an_unknown_edition(
     assert (code, out, err) == (2, "", "bridgeko: no edition 'nope'\n")
 
 
+@runs("analyse-pending")
+@pytest.mark.django_db
+def test_analyse_pending_is_wired_and_names_an_unknown_edition(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its end-to-end run over a set of boards is in tests/test_cli_analyse_pending.py."""
+    assert run(capsys, "analyse-pending") == (0, "nothing to analyse\n", "")
+    code, out, err = run(capsys, "analyse-pending", "--edition", "nope")
+    assert (code, out, err) == (2, "", "bridgeko: no edition 'nope'\n")
+
+
+@runs("send-mail")
+@pytest.mark.django_db
+def test_send_mail_with_nothing_queued_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    """Its end-to-end runs (queued, failed, --retry-failed) are in tests/web/test_mail.py."""
+    assert run(capsys, "send-mail") == (0, "nothing to send\n", "")
+    assert run(capsys, "send-mail", "--retry-failed") == (0, "nothing to send\n", "")
+
+
 # --- every command has a handler and a test above --------------------------------------------
 
 

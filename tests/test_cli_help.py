@@ -35,7 +35,8 @@ def test_bridgeko_help_lists_every_command_with_a_one_line_description(
 
 OWN = ["score", "imps", "board-imps", "deal", "verify-deal", "analyse", "showcase"]
 OWN += ["verify-draw", "bracket"]
-OWN += ["serve", "import-elo", "import-results"]
+OWN += ["serve", "import-elo", "import-results", "analyse-pending"]
+OWN += ["send-mail"]
 
 
 @pytest.mark.parametrize("command", OWN)

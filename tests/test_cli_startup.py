@@ -184,3 +184,4 @@ def test_the_cli_copies_of_core_constants_agree_with_the_core() -> None:
     assert common.ENCODING == pbn.ENCODING
     assert common.MAX_RANGE_BOARDS == dealing.MAX_RANGE_BOARDS
     assert deal._FORMAT_LIMITS == {"dup": formats.DUP_MAX_BOARD, "dlm": formats.DLM_MAX_BOARD}
+    assert deal._BIGDEAL_LIMIT == formats.BIGDEAL_MAX_BOARD

@@ -222,14 +222,19 @@ def _pairs(roster: list[Any]) -> list[tuple[Any, Any]]:
     return pairs
 
 
-def _enter(edition: Any, name: str, roster: list[Any], user: Any, day: date) -> Any:
-    """One team through the services: the entry, its pairs, then what the organiser received."""
+def _enter(
+    edition: Any, name: str, roster: list[Any], user: Any, day: date, captain: int | None = None
+) -> Any:
+    """One team through the services: the entry, its pairs, (``captain``: its captain's account,
+    :func:`_captain`), then what the organiser received."""
     from bridgeko.entries import queries, services
 
     team = services.create_team(
         edition=edition, name=name, roster=roster, user=user, now=_at(day, 10)
     )
     pairs = services.set_pairs(team=team, pairs=_pairs(roster), user=user, now=_at(day, 10, 5))
+    if captain is not None:
+        _captain(edition, team, captain, user, _at(day, 10, 10))
     fee = queries.team_info(team).fee
     assert fee is not None
     services.record_conditions(
@@ -242,6 +247,30 @@ def _enter(edition: Any, name: str, roster: list[Any], user: Any, day: date) -> 
         now=_at(day, 16),
     )
     return team
+
+
+def _captain(edition: Any, team: Any, k: int, organiser: Any, now: datetime) -> None:
+    """The captain's account of the ``k``-th 1999 team, with an e-mail address (the mail to
+    captains, bridgeko.mail: the demo's actions fill the outbox): the ``captain`` login for the
+    first team, ``kapitan-NN`` (no password) for the others; every third chose English."""
+    from bridgeko.accounts.models import Role
+    from bridgeko.accounts.services import NewAccount, assign_role, remember_language
+
+    username = "captain" if k == 0 else f"kapitan-{k + 1:02d}"
+    new = None if k == 0 else NewAccount(email=f"{username}@example.org", last_name=team.name)
+    assign_role(
+        edition=edition,
+        username=username,
+        role=Role.CAPTAIN,
+        user=organiser,
+        team_id=team.pk,
+        new_account=new,
+    )
+    if k % 3 == 1:
+        from django.contrib.auth import get_user_model
+
+        captain = get_user_model().objects.get(username=username)
+        remember_language(user=captain, language="en", now=now)
 
 
 def free_players() -> list[Any]:
@@ -258,6 +287,13 @@ def free_players() -> list[Any]:
     return list(Player.objects.exclude(pk__in=taken).order_by("federation_id"))
 
 
+def demo_mail_dir() -> Path:
+    """Where the mail of the demo's loading is written (one file per sending)."""
+    from django.conf import settings
+
+    return Path(settings.DATA_DIR) / "demo-mail"
+
+
 def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
     """Loads the demo unless it is there; returns (loaded now, the logins). The logins'
     passwords are (re)set every time."""
@@ -266,11 +302,20 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
 
     organiser = _user("organiser", password, first_name="Demo", last_name="Organiser")
     td = _user("td", password)
-    captain = _user("captain", password)
+    captain = _user("captain", password, email="captain@example.org")
     registrar = _user("registrar", password)
     loaded = False
     if not Edition.objects.filter(slug=DEMO_SLUG).exists():
-        _load(organiser, td)
+        from django.test.utils import override_settings
+
+        # The mail the loading causes (bridgeko.mail) is sent at once into files of the data
+        # directory, not printed: the outbox page lists it. Later actions print on the console.
+        with override_settings(
+            BRIDGEKO_BACKGROUND="inline",
+            EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
+            EMAIL_FILE_PATH=str(demo_mail_dir()),
+        ):
+            _load(organiser, td)
         loaded = True
     edition = Edition.objects.get(slug=DEMO_SLUG)
     from bridgeko.entries.models import Team
@@ -400,7 +445,7 @@ def _load(organiser: Any, td: Any) -> None:
                 roster = returning
             else:
                 roster, pool = pool[:size], pool[size:]
-            _enter(edition, name, roster, organiser, date(1999, 2, 1 + 2 * k))
+            _enter(edition, name, roster, organiser, date(1999, 2, 1 + 2 * k), captain=k)
         entries.close_entries(edition=edition, user=organiser, now=_at(date(1999, 3, 8), 9))
         draw.announce_draw(
             edition=edition,
@@ -572,6 +617,8 @@ def main() -> int:
     for login in logins:
         print(f"    {login.username:<10} password {login.password!r:<22} {login.what}")
     print("  (a demo's password, published: never use it, or this loader, for a real event)")
+    print(f"  Mail to captains: {base}/e/{DEMO_SLUG}/outbox/ (as organiser); the loading's")
+    print(f"  mail lies in {demo_mail_dir()}, new mail is printed here (console backend).")
     print()
     print("  To enter another team: log in as organiser, open Teams -> Enter a team")
     print(f"  ({base}/e/{DEMO_SLUG}/teams/new/), type a name, a roster of 4-6 players")

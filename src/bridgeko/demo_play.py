@@ -7,8 +7,9 @@ slow-play penalty (R12.8). The same seed gives the same demo every run.
 
 * :func:`play_1999` — the 13-team edition in play: the first round played (three matches board by
   board, one from a PBN file, one walkover, one lateness), the quarterfinals under way (QF1 tied
-  after 32 boards and in its extra segment, boards 33-36 partly entered; the others partly
-  played).
+  after 32 boards and in its extra segment, boards 33-36 partly entered; QF3 with computer-dealt
+  boards: segment 1 played from its deals, ended and revealed, segment 2's commitment published;
+  the others partly played).
 * :func:`appeal_1999` — one appeal in a first-round match, decided: the score stands (R16).
 * :func:`play_1998` — the 8-team edition of 1998 played to its final (segment totals from the
   scorecards, a slow-play penalty in a semifinal, the final's last segment board by board), so
@@ -33,6 +34,16 @@ PRAGUE = ZoneInfo("Europe/Prague")
 SEED_1999 = 1999
 SEED_1998 = 1998
 
+DEALT_QF = "QF3"
+"""The 1999 quarterfinal with computer-dealt boards from a committed seed (R12.7, issue 11):
+segment 1 played (results from the deals' double-dummy tables), ended in both rooms, its seed
+revealed and its set analysed; segment 2's set made and its commitment published."""
+DEALT_SEEDS = {
+    1: bytes.fromhex("3c1f5e0b9a7d24c86f13e2a5b7049d6e8c21f4a39b5d07e6c8a1f2b3d4e5f607"),
+    2: bytes.fromhex("a94e2c7b10d5f83e6b29c4a71f0e8d3b5c62a9174e3f80d1b2c5a6e7f8091a2b"),
+}
+"""The fixed seeds of the demo's dealt sets (a deterministic demo; a real set's seed is made by
+the server)."""
 TIED_QF = "QF1"
 """The 1999 quarterfinal tied after 32 boards, in its first extra segment (R12.5)."""
 PBN_MATCH = "R1-M6"
@@ -326,7 +337,9 @@ def play_1999(edition: Any, td: Any) -> None:
     for match in Match.objects.filter(edition=edition, round=2).order_by("position"):
         start = _start(match, quarter_start)
         code = match.code
-        if code == TIED_QF:
+        if code == DEALT_QF:
+            dealt_quarterfinal(player, code, start)
+        elif code == TIED_QF:
             _tied_after_32(player, code, start)
             extra = start + timedelta(hours=5)
             player.boards(code, range(33, 35), extra)  # R12.5: the extra segment under way
@@ -397,6 +410,79 @@ def appeal_1999(edition: Any, td: Any, organiser: Any) -> None:
         user=organiser,
         now=lodged + timedelta(hours=1),
     )
+
+
+_GAME_LEVEL = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}
+
+
+def dd_pair(board: int, dd: dict[str, dict[str, int]]) -> tuple[str, str]:
+    """Plausible results of a board from its double-dummy table: the open room plays the best
+    contract of the deal (the longest trick count; game or slam when it makes) and takes its
+    double-dummy tricks; in the closed room the partner declares it, one level lower on every
+    third board (a missed game or slam), and takes the partner's double-dummy tricks."""
+    order = {"NT": 4, "S": 3, "H": 2, "D": 1, "C": 0}
+    tricks, _rank, seat, strain = max(
+        (dd[seat][strain], order[strain], seat, strain) for seat in SEATS for strain in order
+    )
+    level = tricks - 6
+    game = _GAME_LEVEL[strain]
+    bid = level if level >= 6 or level < game else game
+    partner = SEATS[(SEATS.index(seat) + 2) % 4]
+    closed_bid = bid - 1 if board % 3 == 0 and bid > 1 else bid
+    open_text = f"{bid}{strain} {seat} {_made(tricks - bid - 6)}"
+    closed_tricks = dd[partner][strain]
+    closed_text = f"{closed_bid}{strain} {partner} {_made(closed_tricks - closed_bid - 6)}"
+    return open_text, closed_text
+
+
+def _dealt_set(player: Player, code: str, number: int, organiser: Any, now: datetime) -> Any:
+    """A computer-dealt set of the segment from its fixed seed, committed and made by the
+    organiser, analysed at once (inline: the demo leaves no background work behind)."""
+    from django.db import transaction
+
+    from bridgeko.boards import services as boards
+    from bridgeko.matches.models import Segment
+
+    segment = Segment.objects.select_related("match__edition").get(
+        match=player.match(code), number=number
+    )
+    deal_set = boards.commit_set(
+        segment=segment,
+        event=boards.default_event(segment),
+        session=boards.default_session(segment),
+        user=organiser,
+        now=now,
+        seed=DEALT_SEEDS[number],
+    )
+    with transaction.atomic():  # the background analysis starts after this: nothing left
+        boards.make_set(deal_set=deal_set, user=organiser, now=now + timedelta(minutes=5))
+        boards.analyse_set(deal_set.pk)
+    return deal_set
+
+
+def dealt_quarterfinal(player: Player, code: str, start: datetime) -> None:
+    """:data:`DEALT_QF`: segment 1 computer-dealt, played, ended in both rooms (its seed
+    revealed, I15) and analysed; segment 2's set made, its commitment published."""
+    from bridgeko.accounts.models import Role, RoleAssignment
+    from bridgeko.boards.models import BoardDeal
+    from bridgeko.matches import services
+
+    assignment = RoleAssignment.objects.filter(edition=player.edition, role=Role.ORGANISER).first()
+    organiser = assignment.user if assignment is not None else player.user
+    first = _dealt_set(player, code, 1, organiser, start - timedelta(days=2))
+    for k, row in enumerate(BoardDeal.objects.filter(deal_set=first).order_by("board")):
+        assert row.dd is not None  # analysed above
+        open_text, closed_text = dd_pair(row.board, row.dd)
+        now = start + timedelta(minutes=7 * (k + 1))
+        player.save(code, row.board, "open", open_text, now)
+        player.save(code, row.board, "closed", closed_text, now + timedelta(minutes=2))
+    segment = first.segment
+    end = start + timedelta(minutes=7 * 16 + 3)
+    for room, at in (("open", end), ("closed", end + timedelta(minutes=4))):
+        segment = services.mark_room_end(
+            segment=segment, room=room, at=at, user=player.user, now=at + timedelta(minutes=1)
+        )
+    _dealt_set(player, code, 2, organiser, end + timedelta(minutes=10))
 
 
 def _decide(player: Player, code: str, now: datetime) -> None:

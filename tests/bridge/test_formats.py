@@ -142,6 +142,57 @@ def test_dup_reader_refuses_broken_records() -> None:
         formats.to_dup({1: SORTED}, copies=100)
 
 
+def _converter_file(deals: dict[int, Deal], filler: bytes) -> bytes:
+    """A DUP file as some converters write it: the trailer (random/backwards flags, lowest
+    board, copies, highest board) in the first record only, ``filler`` in the later ones."""
+    data = formats.to_dup(deals)
+    records = [data[k : k + 156] for k in range(0, len(data), 156)]
+    return records[0] + b"".join(r[:146] + filler for r in records[1:])
+
+
+@pytest.mark.parametrize("filler", [b" " * 10, b"0" * 10, b"\0" * 10, b"NN0  0 0  "])
+def test_dup_reader_numbers_records_on_from_the_first_when_later_ones_give_no_range(
+    filler: bytes,
+) -> None:
+    deals = {n: (SORTED, ROUND_ROBIN)[n % 2] for n in range(17, 33)}
+    data = _converter_file(deals, filler)
+    assert data[146:156] == b"YN17 1 32 "
+    assert data[156 + 146 : 2 * 156] == filler
+    assert formats.from_dup(data) == deals
+
+
+def test_dup_reader_needs_the_lowest_board_in_the_first_record() -> None:
+    good = formats.to_dup({1: SORTED, 2: ROUND_ROBIN})
+    for bad in (b"   ", b"0  ", b"x  "):
+        with pytest.raises(formats.FormatError, match="record 1: the lowest board"):
+            formats.from_dup(good[:148] + bad + good[151:])
+
+
+def test_dup_options_copies_style_and_sealed() -> None:
+    five = {n: ROUND_ROBIN for n in range(1, 6)}
+    assert formats.to_dup(five)[146:156] == b"YN1  1 5  "
+    assert formats.to_dup(five, copies=0, style="bigdeal")[146:156] == b"YN1  0 05 "
+    assert formats.to_dup(five, copies=3, style="bigdeal")[146:156] == b"YN1  3 05 "
+    later = {n: ROUND_ROBIN for n in range(17, 33)}
+    assert formats.to_dup(later, copies=0, style="bigdeal")[146:156] == b"YN1  0 16 "
+    sealed = formats.to_dup(five, sealed=True)
+    shown = formats.to_dup(five)
+    assert sealed[78:146] == b" " * 68  # the first record only
+    assert sealed[156:] == shown[156:] and sealed[:78] == shown[:78]
+    assert formats.from_dup(sealed) == five
+    with pytest.raises(formats.FormatError, match="numbered 1 to 99"):
+        formats.to_dup({n: ROUND_ROBIN for n in range(95, 101)}, style="bigdeal")
+    with pytest.raises(formats.FormatError, match="unknown DUP style"):
+        formats.to_dup(five, style="jannersten")  # type: ignore[arg-type]
+
+
+def test_an_end_position_is_refused_with_a_clear_message() -> None:
+    ending = Deal.from_pbn("N:AK.Q2.. .AK.J2. QJ.J.A. T..KQ.2")
+    for write in (formats.to_dup, lambda d: formats.to_dlm(d, title="x")):
+        with pytest.raises(formats.FormatError, match=r"board 1 is not a complete deal.*end pos"):
+            write({1: ending})
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=400))
 def test_dlm_reader_on_garbage_raises_only_format_errors(text: str) -> None:

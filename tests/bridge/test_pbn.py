@@ -477,6 +477,11 @@ MALFORMED = [
     ("bad_unclosed_comment.pbn", 2, "a comment opened with '{' is never closed"),
     ("bad_optimum_table_short.pbn", 6, "20 rows needed (4 declarers x 5 strains), 2 found"),
     ("bad_passed_out_with_result.pbn", 8, "a passed-out board has no Result"),
+    (
+        "bad_contract_denomination_of_a_whole_deal.pbn",
+        4,
+        "bad Contract 'NT': a denomination alone is the contract of an end position",
+    ),
 ]
 
 

@@ -203,6 +203,33 @@ def test_demo_1999_in_play_and_1998_finished_with_its_prizes() -> None:
         BoardResult.objects.filter(match=tied, board__gte=33).values_list("board", "room")
     )
     assert entered == [(33, "closed"), (33, "open"), (34, "closed"), (34, "open"), (35, "open")]
+    # issue 11: QF3's boards computer-dealt (R12.7) from a fixed seed; segment 1 played from
+    # its deals, ended in both rooms (I15: the seed revealed) and analysed; segment 2's set made
+    # and its commitment published, not played
+    from bridgeko.boards import secrecy
+    from bridgeko.boards.models import DealSet
+    from bridgeko.bridge import commit_reveal, dealing
+    from bridgeko.demo_play import DEALT_QF, DEALT_SEEDS
+
+    dealt = matches[DEALT_QF]
+    first, second = (
+        DealSet.objects.select_related("segment").get(segment__match=dealt, segment__number=n)
+        for n in (1, 2)
+    )
+    assert first.segment.ended_at is not None and secrecy.revealed(first.segment)
+    assert first.commitment == commit_reveal.commitment(DEALT_SEEDS[1])
+    assert (first.event, first.session) == ("Bridge Open K.O. 1999", f"{DEALT_QF}-S1")
+    deals = dealing.deal_set(DEALT_SEEDS[1], first.event, first.session, range(1, 17))
+    assert {b.board: b.deal for b in first.boards.all()} == {
+        b: d.to_pbn() for b, d in deals.items()
+    }
+    assert all(b.dd is not None and b.par is not None for b in first.boards.all())
+    assert first.analysis_finished_at is not None
+    assert BoardResult.objects.filter(match=dealt, board__lte=16).count() == 32
+    assert not BoardResult.objects.filter(match=dealt, board__gt=16).exists()
+    assert second.commitment and second.made_at is not None
+    assert second.segment.ended_at is None and not secrecy.revealed(second.segment)
+    assert second.boards.count() == 16 and all(b.dd is not None for b in second.boards.all())
     # a realistic mix of results: partscores, games, slams, doubled undertricks, passed out
     texts = list(BoardResult.objects.filter(match__edition=edition).values_list("text", flat=True))
     assert "P" in texts

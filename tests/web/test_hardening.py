@@ -48,7 +48,13 @@ NOT_EDITION_PAGES = {"login", "logout", "set_language", "set_password"}
 one-time set-password link (a token in the URL) is tested in test_accounts."""
 REDIRECTS = {"entries:after_login"}
 """Read-only views that answer a GET with a redirect (where a user lands after logging in)."""
-EXAMPLE_KWARGS: dict[str, dict[str, str]] = {"public:api_match": {"code": "R1-M1"}}
+EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
+    "public:api_match": {"code": "R1-M1"},
+    # hand records (issue 11)
+    "public:hand_records": {"code": "R1-M1", "segment": 1},
+    "public:hand_record": {"code": "R1-M1", "board": 1},
+    "public:api_hand_records": {"code": "R1-M1", "segment": 1},
+}
 """Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 
 

@@ -28,6 +28,7 @@ APP_ORDER = (
     "matches",
     "boards",
     "appeals",
+    "mail",
     "public",
 )
 """The apps, lowest first: an app may import those before it, never those after it."""

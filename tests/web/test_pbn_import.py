@@ -23,7 +23,7 @@ from bridgeko.matches import pbn_import, services
 from bridgeko.matches.models import BoardResult, Match, MatchStatus
 from bridgeko.players.models import Player
 from tests.web.conftest import World
-from tests.web.test_matches import PLAY, drawn  # noqa: F401 (a fixture)
+from tests.web.test_matches import PLAY
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pbn"
 HOME = ["Dvořák Jan", "Šťastný Petr", "Kříž Milan", "Nováková Eva"]
@@ -52,7 +52,7 @@ def name_the_teams(world: World) -> Match:
 
 
 @pytest.fixture
-def match(drawn: World) -> Match:  # noqa: F811
+def match(drawn: World) -> Match:
     return name_the_teams(drawn)
 
 
@@ -78,7 +78,7 @@ def stored(match: Match) -> dict[tuple[int, str], str]:
 
 
 def test_R12_3_whole_match_with_room_tags_is_imported_and_decides_the_match(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     data = whole_match()
@@ -99,7 +99,7 @@ def test_R12_3_whole_match_with_room_tags_is_imported_and_decides_the_match(
 
 
 def test_R12_6_segment_file_without_rooms_told_apart_by_the_players_windows_1250(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     data = sample("scoring-segment-no-room-cp1250.pbn")
@@ -117,7 +117,7 @@ def test_R12_6_segment_file_without_rooms_told_apart_by_the_players_windows_1250
 
 
 def test_R12_1_segment_file_numbered_in_the_segment_is_taken_as_it_is(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     data = sample("composer-hometeam.pbn")
@@ -127,7 +127,7 @@ def test_R12_1_segment_file_numbered_in_the_segment_is_taken_as_it_is(
 
 
 def test_R12_2_home_team_tag_names_the_team_sitting_north_south(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     preview = pbn_import.preview(match, sample("composer-hometeam.pbn"))
@@ -140,7 +140,7 @@ def test_R12_2_home_team_tag_names_the_team_sitting_north_south(
 
 
 def test_vugraph_file_with_room_tags_and_a_missing_result(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     preview = pbn_import.preview(match, sample("bbo-vugraph-rooms.pbn"))
@@ -148,7 +148,27 @@ def test_vugraph_file_with_room_tags_and_a_missing_result(
     assert preview.problems == ("Board 4, closed room (line 120): no result in the file; skipped.",)
 
 
-def test_table_tag_tells_the_rooms_apart(drawn: World, match: Match) -> None:  # noqa: F811
+def test_PBN_3_10_an_end_position_in_the_file_is_skipped_with_a_clear_problem(
+    drawn: World,
+    match: Match,
+) -> None:
+    ending = (
+        '[Board "2"]\n[Room "Closed"]\n[Dealer "E"]\n[Deal "N:A... K... Q... J..."]\n'
+        '[Declarer "S"]\n[Contract "NT"]\n[Result "1"]\n'
+    )
+    games = pbn.games_for_board(1, DEAL, open_result=result("4S N ="))
+    data = (pbn.dumps(games) + "\r\n" + ending).encode("utf-8")
+    preview = pbn_import.preview(match, data)
+    assert [(r.board, r.room, r.new) for r in preview.rows] == [(1, "open", "4S N =")]
+    line = pbn.dumps(games).count("\r\n") + 2
+    assert preview.problems[-1] == (
+        f"Board 2, closed room (line {line}): an end position (fewer than 13 cards in every "
+        "hand), not a board played; skipped."
+    )
+    assert "Board 1, closed room" in preview.problems[0]  # no result: the board's other room
+
+
+def test_table_tag_tells_the_rooms_apart(drawn: World, match: Match) -> None:
     games = []
     for table, text in (("2", "3NT S -1"), ("1", "3NT S =")):
         game = pbn.game_for_board(5, DEAL, result=result(text)).with_tag("Table", table)
@@ -161,7 +181,7 @@ def test_table_tag_tells_the_rooms_apart(drawn: World, match: Match) -> None:  #
 
 
 def test_rooms_that_cannot_be_told_apart_are_a_problem(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     games = [pbn.game_for_board(5, DEAL, result=result(t)) for t in ("3NT S -1", "3NT S =")]
@@ -172,7 +192,7 @@ def test_rooms_that_cannot_be_told_apart_are_a_problem(
 
 
 def test_R12_3_differences_are_refused_then_replaced(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     td = drawn.users["td"]
@@ -200,7 +220,7 @@ def test_R12_3_differences_are_refused_then_replaced(
 
 
 def test_a_board_refused_by_the_service_refuses_the_whole_file(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     td = drawn.users["td"]
@@ -227,7 +247,7 @@ def test_a_board_refused_by_the_service_refuses_the_whole_file(
     ],
 )
 def test_broken_file_is_refused_with_a_clear_message_and_nothing_saved(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
     data: bytes,
     expected: str,
@@ -240,13 +260,13 @@ def test_broken_file_is_refused_with_a_clear_message_and_nothing_saved(
     assert not AuditEntry.objects.filter(action__startswith="bridgeko.board").exists()
 
 
-def test_segment_the_match_has_not_is_refused(drawn: World, match: Match) -> None:  # noqa: F811
+def test_segment_the_match_has_not_is_refused(drawn: World, match: Match) -> None:
     with pytest.raises(ServiceError) as refused:
         pbn_import.preview(match, whole_match(), segment=5)
     assert refused.value.field == "segment" and "no segment 5" in refused.value.message
 
 
-def test_too_large_a_file_is_refused(drawn: World, match: Match) -> None:  # noqa: F811
+def test_too_large_a_file_is_refused(drawn: World, match: Match) -> None:
     with pytest.raises(ServiceError, match="too large"):
         pbn_import.preview(match, b" " * (pbn_import.MAX_FILE_SIZE + 1))
 
@@ -261,7 +281,7 @@ def url(match: Match) -> str:
 
 
 def test_import_page_previews_then_imports_on_confirmation(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     client = drawn.client("td")
@@ -287,7 +307,7 @@ def test_import_page_previews_then_imports_on_confirmation(
 
 
 def test_import_page_asks_to_replace_differences(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     td = drawn.users["td"]
@@ -309,7 +329,7 @@ def test_import_page_asks_to_replace_differences(
 
 
 def test_import_page_shows_a_broken_file_and_saves_nothing(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     client = drawn.client("organiser")
@@ -322,7 +342,7 @@ def test_import_page_shows_a_broken_file_and_saves_nothing(
 
 @pytest.mark.parametrize(("who", "status"), [("captain", 403), ("appeals", 403), ("public", 403)])
 def test_import_page_is_for_tds_and_organisers_only(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
     who: str,
     status: int,
@@ -336,7 +356,7 @@ def test_import_page_is_for_tds_and_organisers_only(
 
 
 def test_R12_1_whole_match_file_given_with_a_segment_imports_that_segment_only(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     preview = pbn_import.preview(match, whole_match(), segment=2)
@@ -345,7 +365,7 @@ def test_R12_1_whole_match_file_given_with_a_segment_imports_that_segment_only(
 
 
 def test_a_game_without_a_room_takes_the_room_its_board_has_left(
-    drawn: World,  # noqa: F811
+    drawn: World,
     match: Match,
 ) -> None:
     games = [
@@ -356,7 +376,7 @@ def test_a_game_without_a_room_takes_the_room_its_board_has_left(
     assert [(r.room, r.new) for r in preview.rows] == [("open", "3NT S ="), ("closed", "3NT S -1")]
 
 
-def test_chief_td_imports_too(drawn: World, match: Match) -> None:  # noqa: F811
+def test_chief_td_imports_too(drawn: World, match: Match) -> None:
     from bridgeko.accounts.models import Role, RoleAssignment
     from tests.web.conftest import make_user
 

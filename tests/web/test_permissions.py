@@ -315,6 +315,84 @@ def _penalty(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return kwargs | {"penalty": penalty.pk}
 
 
+def _board_set(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Segment 1 (boards 1-4) of a quarterfinal of the edition with a computer-dealt set made
+    from a fixed seed (boards, issue 11)."""
+    from bridgeko.boards.models import BoardDeal, DealSet
+    from bridgeko.bridge import commit_reveal, dealing
+    from bridgeko.matches.models import Match, Segment
+
+    edition = edition or world.edition
+    match, _created = Match.objects.get_or_create(
+        edition=edition,
+        code="BS-1",
+        defaults={"position": 98, "round": 2, "stage": "quarterfinal"},
+    )
+    segment, _created = Segment.objects.get_or_create(
+        match=match, number=1, defaults={"first_board": 1, "last_board": 4}
+    )
+    seed = bytes(range(32))
+    deal_set, created = DealSet.objects.get_or_create(
+        segment=segment,
+        defaults={
+            "source": "dealt",
+            "seed": seed.hex(),
+            "commitment": commit_reveal.commitment(seed),
+            "event": "E",
+            "session": "S",
+            "made_at": datetime(1999, 4, 1, tzinfo=UTC),
+        },
+    )
+    if created:
+        for board, deal in dealing.deal_set(seed, "E", "S", range(1, 5)).items():
+            BoardDeal.objects.create(deal_set=deal_set, board=board, deal=deal.to_pbn())
+    return {"edition": edition.slug, "code": match.code, "segment": 1}
+
+
+def _board_match(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    kwargs = _board_set(world, edition)
+    return {"edition": kwargs["edition"], "code": kwargs["code"]}
+
+
+def _room_end(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    return _match_segment(world, edition) | {"room": "open"}
+
+
+# mail (bridgeko.mail)
+def _mail(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A failed mail of the edition's team, on the outbox page."""
+    from bridgeko.entries.models import Team
+    from bridgeko.mail.models import Outbox
+
+    edition = edition or world.edition
+    team = Team.objects.get(pk=_team_in(edition))
+    row, _created = Outbox.objects.get_or_create(
+        edition=edition,
+        team=team,
+        defaults={
+            "event": "entry.confirmed",
+            "to": "captain@example.org",
+            "language": "en",
+            "subject": "Entry confirmed",
+            "body": "Your entry is confirmed.",
+            "created_at": datetime(1999, 3, 1, tzinfo=UTC),
+            "status": "failed",
+            "error": "ConnectionRefusedError",
+        },
+    )
+    return _edition(world, edition) | {"mail": row.pk}
+
+
+def _hand_record_set(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Segment 1 of the match of :func:`_match_page` (hand records)."""
+    return _match_page(world, edition) | {"segment": 1}
+
+
+def _hand_record_board(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Board 1 of the match of :func:`_match_page` (hand records)."""
+    return _match_page(world, edition) | {"board": 1}
+
+
 # appeals (R16): an appeal of the captain's team (home in LU-1 of _segment)
 def _appeal(world: World, edition: Edition | None = None) -> dict[str, Any]:
     from bridgeko.appeals.models import Appeal
@@ -348,7 +426,7 @@ def _appeal_match(world: World, edition: Edition | None = None) -> dict[str, Any
 
 # end of appeals
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset(
-    {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty}
+    {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty, _mail}
     | {_appeal, _team_appeal}  # appeals
 )
 """Kwargs naming an object of an edition: also tried with the object of the other edition
@@ -492,6 +570,29 @@ REGISTRY: list[Protected] = [
     Protected("appeals:withdraw", "post", ORGANISER_TD, kwargs=_appeal),
     Protected("appeals:team", "get", ORGANISER_CAPTAIN_TD, kwargs=_team_appeal),
     # end of appeals
+    # boards of a segment (issue 11, R12.7, I15): the organiser and chief TD commit, make and
+    # download a set and restart its analysis; TDs see the state, load the deals played and
+    # record the end of a segment per room
+    Protected("boards:match", "get", ORGANISER_TD, kwargs=_board_match),
+    Protected("boards:set", "get", ORGANISER_TD, kwargs=_board_set),
+    Protected("boards:progress", "get", ORGANISER_TD, kwargs=_board_set),
+    Protected("boards:commit", "get", ORGANISER, kwargs=_board_set),
+    Protected("boards:commit", "post", ORGANISER, kwargs=_board_set),
+    Protected("boards:make", "post", ORGANISER, kwargs=_board_set),
+    Protected("boards:download", "get", ORGANISER, kwargs=_board_set),
+    Protected("boards:restart", "post", ORGANISER, kwargs=_board_set),
+    Protected("boards:load", "get", ORGANISER_TD, kwargs=_board_set),
+    Protected("boards:load", "post", ORGANISER_TD, kwargs=_board_set),
+    Protected("matches:room_end", "post", ORGANISER_TD, kwargs=_room_end),
+    Protected("matches:room_end_clear", "get", ORGANISER_TD, kwargs=_room_end),
+    Protected("matches:room_end_clear", "post", ORGANISER_TD, kwargs=_room_end),
+    # mail (bridgeko.mail): the outbox is the organisers' (organiser, chief TD)
+    Protected("mail:outbox", "get", ORGANISER),
+    Protected("mail:detail", "get", ORGANISER, kwargs=_mail),
+    Protected("mail:send_again", "post", ORGANISER, kwargs=_mail),
+    # hand records (bridgeko.boards, issue 11): the deals themselves only as secrecy.may_see
+    Protected("boards:hand_records", "get", MATCH_READERS, kwargs=_hand_record_set),
+    Protected("boards:hand_record", "get", MATCH_READERS, kwargs=_hand_record_board),
     # audit: the entries of one's editions (a registrar's: also the site-wide ones)
     Protected("audit:log", "get", frozenset({"organiser", "registrar"}), kwargs=_nothing),
 ]

@@ -96,3 +96,24 @@ class RoleAssignment(models.Model):
     def __str__(self) -> str:
         suffix = f" (team {self.team_id})" if self.team_id else ""
         return f"{self.user} – {self.get_role_display()}{suffix}"
+
+
+class LanguagePreference(models.Model):
+    """The language a user chose on the site (the language switcher): the language of the mail
+    they get (:mod:`bridgeko.mail`). Without one, a mail is in the edition's language."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="language_preference",
+    )
+    language = models.CharField(_("language"), max_length=8)
+    updated_at = models.DateTimeField(_("updated"))
+
+    class Meta:
+        verbose_name = _("language preference")
+        verbose_name_plural = _("language preferences")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"

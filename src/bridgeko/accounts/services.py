@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from datetime import datetime
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
@@ -16,7 +18,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from bridgeko.accounts.models import SITE_ROLES, Role, RoleAssignment
+from bridgeko.accounts.models import SITE_ROLES, LanguagePreference, Role, RoleAssignment
 from bridgeko.audit.messages import english
 from bridgeko.audit.services import record, snapshot
 from bridgeko.competition.messages import N_, Message
@@ -265,3 +267,35 @@ def revoke_role(*, assignment: RoleAssignment, user: Any) -> None:
             summary=_summary(assignment),
         )
         assignment.delete()
+
+
+def remember_language(*, user: Any, language: str, now: datetime) -> bool:
+    """Stores the language ``user`` chose on the site (the language of the mail they get);
+    True when it changed. An unknown code, or an anonymous user, changes nothing."""
+    if not getattr(user, "is_authenticated", False) or language not in dict(settings.LANGUAGES):
+        return False
+    with transaction.atomic():
+        pref = LanguagePreference.objects.select_for_update().filter(user=user).first()
+        if pref is not None and pref.language == language:
+            return False
+        before = {"language": pref.language} if pref is not None else {}
+        if pref is None:
+            pref = LanguagePreference(user=user)
+        pref.language, pref.updated_at = language, now
+        pref.save()
+        record(
+            "bridgeko.account.language_set",
+            user=user,
+            obj=user,
+            before=before,
+            after={"language": language},
+            summary=f"{user.get_username()}: {language}",
+            at=now,
+        )
+    return True
+
+
+def language_of(user: Any) -> str | None:
+    """The language ``user`` chose on the site, or None."""
+    pref = LanguagePreference.objects.filter(user=user).first()
+    return pref.language if pref is not None else None

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from django.views.i18n import set_language as django_set_language
 
 from bridgeko.accounts import services
 from bridgeko.accounts.forms import ACCOUNT_LIST, AccountForm, RoleAssignmentForm
@@ -142,3 +143,13 @@ def revoke(request: HttpRequest, edition: Any, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("Role removed."))
     return redirect(back)
+
+
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The language switcher (Django's ``set_language``); a logged-in user's choice is also
+    remembered for the mail they get (:func:`services.remember_language`)."""
+    response = django_set_language(request)
+    if request.method == "POST" and request.user.is_authenticated:
+        language = str(request.POST.get("language", ""))
+        services.remember_language(user=request.user, language=language, now=timezone.now())
+    return response

@@ -26,6 +26,8 @@ ACTION_LABELS: dict[str, Promise] = {
     ),
     "bridgeko.account.password_changed": pgettext_lazy("audit action", "Password changed"),
     "bridgeko.account.unlocked": pgettext_lazy("audit action", "Account unlocked"),
+    "bridgeko.account.language_set": pgettext_lazy("audit action", "Language chosen"),
+    "bridgeko.mail.resent": pgettext_lazy("audit action", "Mail sent again"),
     # appeals (R16)
     "bridgeko.appeal.committee": pgettext_lazy("audit action", "Appeals committee named"),
     "bridgeko.appeal.decided": pgettext_lazy("audit action", "Appeal decided"),
@@ -94,6 +96,15 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.team.pairs_declared": pgettext_lazy("audit action", "Pairs declared"),
     "bridgeko.team.roster_exception": pgettext_lazy(
         "audit action", "Roster exception by the chief TD"
+    ),
+    # boards of a segment (issue 11)
+    "bridgeko.dealset.committed": pgettext_lazy(
+        "audit action", "Seed of a set of boards committed"
+    ),
+    "bridgeko.dealset.made": pgettext_lazy("audit action", "Set of boards made"),
+    "bridgeko.dealset.loaded": pgettext_lazy("audit action", "Deals played loaded from a file"),
+    "bridgeko.dealset.analysis_restarted": pgettext_lazy(
+        "audit action", "Analysis of a set of boards restarted"
     ),
 }
 """Action code -> readable name (in the reader's language when shown)."""
@@ -189,6 +200,19 @@ FIELD_LABELS: dict[str, Promise] = {
     "swapped": pgettext_lazy("audit field", "Home and visitors swapped"),
     "td": pgettext_lazy("audit field", "TD"),
     "visitors": pgettext_lazy("audit field", "Visiting team"),
+    # boards of a segment (issue 11)
+    "source": pgettext_lazy("audit field", "Source of the deals"),
+    "event": pgettext_lazy("audit field", "Event (dealing)"),
+    "session": pgettext_lazy("audit field", "Session (dealing)"),
+    "boards": pgettext_lazy("audit field", "Boards"),
+    "made_at": pgettext_lazy("audit field", "Set made"),
+    "by_agreement": pgettext_lazy("audit field", "Computer-dealt by agreement"),
+    "first": pgettext_lazy("audit field", "First board"),
+    "last": pgettext_lazy("audit field", "Last board"),
+    "done": pgettext_lazy("audit field", "Boards analysed"),
+    "error": pgettext_lazy("audit field", "Error"),
+    "room": pgettext_lazy("audit field", "Room"),
+    "ended_at": pgettext_lazy("audit field", "Ended"),
 }
 """Key of the before/after data -> readable name; other keys are shown as they are."""
 

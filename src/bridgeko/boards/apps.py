@@ -11,3 +11,7 @@ class BoardsConfig(AppConfig):
     label = "boards"
     verbose_name = _("Boards")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # handrecord_links: the hand records' links on the TD's match page (core.segment_links)
+        from bridgeko.boards import handrecord_links  # noqa: F401

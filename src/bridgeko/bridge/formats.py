@@ -1,31 +1,68 @@
 r"""Files for the Jannersten Duplimate dealing machines: DUP (binary) and DLM (text).
 
-Sources (public descriptions; the vendor's ``convert.pdf`` itself could not be read here):
+Sources: the public descriptions of the formats, and Big Deal (Hans van Staveren's dealing
+program, https://github.com/hansvanstaveren/BigDeal, ``output.c``; version 2.0), the reference
+program for computer-dealt sets. ``tests/data/bigdeal/`` holds files Big Deal wrote and
+``tests/bridge/test_formats_bigdeal.py`` checks that the writers here give the same bytes for the
+same deals and options (the README there says how the files were made).
 
-* DUP — the Duplimate "Convert" description as quoted by the hand_record_utility project's
-  DESIGN.md and a public copy of the document: one 156-byte record a board, ``BRI`` (78 bytes:
-  North's, East's and South's 13 cards as two-digit numbers, ``01`` = spade ace ... ``52`` = club
-  two; West gets the rest), ``DGE`` (68 bytes: each hand N, E, S, W as 17 bytes, a suit symbol
-  before each suit, ranks ``AKQJT98765432``), then 10 bytes: ``Y``/``N`` random hands, ``Y``/``N``
-  backwards counting, lowest board (3 bytes), copies of each board (2 bytes), highest board
-  (3 bytes), each left-aligned and padded with spaces (``"YN1  1 32 "`` for a set of 32).
-* DLM — Big Deal's ``output.c`` (Hans van Staveren), which writes the format for the Duplimate
-  software: an INI-like text with a ``[Document]`` header (``Status=Show|Sealed``,
-  ``Duplicates``, ``From board``, ``To board``, ``Checksum`` = duplicates XOR from XOR to, XOR 1
-  when shown) and, for boards 1 to 99, ``Duplicates NN=0`` and ``Board NN=`` followed by 26
-  lowercase letters, one a pair of cards in the order spade ace ... club two,
-  ``'a' + 4 * seat(first) + seat(second)`` with N=0, E=1, S=2, W=3, then a three-digit checksum
-  (the board number XOR every letter). Boards outside From..To are filled with the sorted deal
-  (N spades, E hearts, S diamonds, W clubs), as Big Deal does.
+* DUP — one 156-byte record a board: ``BRI`` (78 bytes: North's, East's and South's 13 cards as
+  two-digit numbers in ascending order, ``01`` = spade ace ... ``52`` = club two; West gets the
+  rest), ``DGE`` (68 bytes: each hand N, E, S, W as 17 bytes, a suit symbol before each suit —
+  the DOS code page 437 bytes 6, 3, 4, 5 for spades, hearts, diamonds, clubs — ranks
+  ``AKQJT98765432``), then a 10-byte trailer: ``Y``/``N`` random hands, ``Y``/``N`` backwards
+  counting, lowest board (3 bytes), copies of each board (2 bytes), highest board (3 bytes).
+* DLM — an INI-like text for the Duplimate's Windows software: a ``[Document]`` header
+  (``Headline``, ``Status=Show|Sealed``, ``Duplicates``, ``From board``, ``To board``,
+  ``Checksum`` = duplicates XOR from XOR to, XOR 1 when shown) and, for boards 1 to 99,
+  ``Duplicates NN=0`` and ``Board NN=`` followed by 26 lowercase letters, one a pair of cards in
+  the order spade ace ... club two, ``'a' + 4 * seat(first) + seat(second)`` with N=0, E=1, S=2,
+  W=3, then a three-digit checksum (the board number XOR every letter). Boards outside From..To
+  are filled with the sorted deal (N spades, E hearts, S diamonds, W clubs).
 
-Not confirmed from public material (kept as the sources do; to check on a machine):
+The options, and what Big Deal writes (its formats ``dup``, ``dupblind``, ``dlm``,
+``dlmblind``):
 
-* DUP suit symbols are the DOS code page 437 bytes 6, 3, 4, 5 for spades, hearts, diamonds,
-  clubs (as Big Deal writes them); the "copies of each board" field is written as ``copies``
-  (default 1, the Convert example; Big Deal writes 0) and the lowest and highest board come from
-  the boards given (Big Deal always writes 1 and the count).
-* DLM line ends: CRLF is written (the Duplimate software runs on Windows; Big Deal writes the
-  platform's line end); both are read. The ``Headline`` is the ``title`` argument.
+========================  ======================================  ===============================
+option                    bridgeko                                Big Deal
+========================  ======================================  ===============================
+``to_dup(copies=)``       the copies field, default 1 (the        always ``0`` ("no copies
+                          Convert description's example)          immediate")
+``to_dup(style=)``        ``"convert"`` (default): lowest and     ``"bigdeal"``: lowest board
+                          highest board of the set, left-aligned  always ``1``, highest = the
+                          (``"YN17 1 48 "``); boards up to 999    number of boards as two digits
+                                                                  (``"YN1  0 05 "``); at most 99
+``to_dup(sealed=)``       ``True``: the first record's DGE part   ``dupblind``: the record of
+                          is 68 spaces, so the machine shows no   board 1 (only a set starting at
+                          cards (default ``False``, as ``dup``)   board 1 is sealed)
+``to_dlm(show=)``         ``Status=Show`` when True; default      ``dlm`` = Show, ``dlmblind`` =
+                          ``Sealed``                              Sealed
+``to_dlm(title=)``        the ``Headline`` (white space           ``Generated by Big Deal version
+                          collapsed)                              2.0`` (:data:`BIGDEAL_HEADLINE`)
+``to_dlm(newline=)``      ``"\r\n"`` (default; the Duplimate      ``"\n"`` written in text mode:
+                          software runs on Windows)               CRLF from the Windows program,
+                                                                  LF on Linux and macOS
+========================  ======================================  ===============================
+
+Everything else is the same in both: the BRI and DGE parts (cards in ascending order, ranks
+from the ace down), the trailer's ``YN`` (random hands, counting forwards) and its last byte (a
+space), DLM's ``Duplicates=0``, ``Next board to duplimate=0``, ``PrintOuts=0``,
+``Crypto key=0``, the ``Duplicates NN=0`` lines, From/To board = the set's first and last board
+and the filler deal (checksum ``NN ^ 14``) for the other boards. So Big Deal's bytes are
+``to_dup(deals, copies=0, style="bigdeal", sealed=...)`` and
+``to_dlm(deals, title=BIGDEAL_HEADLINE, show=..., newline="\n")`` (``"\r\n"`` for the Windows
+program's files); ``bridgeko deal --bigdeal`` writes them.
+
+Not confirmed on a machine (no Duplimate here): which of the two DUP trailers a machine
+prefers where they differ (sets of fewer than 10 boards, sets not starting at board 1, copies);
+Big Deal has written its layout since version 1.1 (2000, "more like the Jannersten version",
+its release notes), the Convert layout follows the vendor's description. The suit symbol bytes
+are Big Deal's.
+
+Reading: :func:`from_dup` numbers the boards from the first record's lowest board and reads
+only the BRI part; later records' trailers are not read, as some converters write the trailer
+in the first record only (spaces or zeros after). :func:`from_dlm` reads boards From..To and
+checks the checksums; either line end is read.
 
 >>> from bridgeko.bridge.cards import Deal
 >>> suits = "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -34,18 +71,25 @@ Not confirmed from public material (kept as the sources do; to check on a machin
 'Board 01=aaaaaabffffffkkkkkklpppppp015'
 >>> from_dlm(to_dlm({1: sorted_deal}, title="t")) == {1: sorted_deal}
 True
+>>> to_dup({1: sorted_deal}, copies=0, style="bigdeal")[-10:]
+b'YN1  0 01 '
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Literal
 
 from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat, Suit
 from bridgeko.bridge.errors import BridgeInputError
 
 __all__ = [
+    "BIGDEAL_HEADLINE",
+    "BIGDEAL_MAX_BOARD",
     "DLM_MAX_BOARD",
     "DUP_MAX_BOARD",
+    "DUP_STYLES",
+    "DupStyle",
     "FormatError",
     "HandIndices",
     "from_dlm",
@@ -62,6 +106,17 @@ DUP_MAX_BOARD = 999
 
 DUP_RECORD = 156
 """Bytes a board in a DUP file."""
+
+DupStyle = Literal["convert", "bigdeal"]
+"""How :func:`to_dup` writes the lowest and highest board (see the module's table)."""
+
+DUP_STYLES: tuple[DupStyle, ...] = ("convert", "bigdeal")
+
+BIGDEAL_HEADLINE = "Generated by Big Deal version 2.0"
+"""The DLM ``Headline`` Big Deal 2.0 writes (``to_dlm(title=BIGDEAL_HEADLINE)``)."""
+
+BIGDEAL_MAX_BOARD = 99
+"""Big Deal writes DUP and DLM files for sets up to board 99 only (two digits)."""
 
 HandIndices = Sequence[Sequence[int]]
 """A deal as the card indices (:attr:`Card.index`) of North, East, South and West, as
@@ -109,7 +164,10 @@ def _check_boards(deals: Mapping[int, Deal | HandIndices], limit: int) -> tuple[
         )
     for n in numbers:
         if not _is_complete(deals[n]):
-            raise FormatError(f"board {n} is not a complete deal (13 cards in each hand)")
+            raise FormatError(
+                f"board {n} is not a complete deal (13 cards in each hand; a dealing machine "
+                "cannot deal an end position)"
+            )
     return low, high
 
 
@@ -159,8 +217,11 @@ def to_dlm(
     """A DLM file for boards numbered 1 to 99 that follow one another (as :class:`Deal` values
     or as card indices, :data:`HandIndices`).
 
-    ``show`` lets the machine show the hands on its screen (``Status=Show``); the default is
-    ``Sealed``.
+    ``title`` is the ``Headline`` (white space collapsed; Big Deal writes
+    :data:`BIGDEAL_HEADLINE`). ``show`` lets the machine show the hands on its screen
+    (``Status=Show``, Big Deal's ``dlm``); the default is ``Sealed`` (``dlmblind``).
+    ``newline`` ends every line: CRLF by default, as the Windows programs write it (Big
+    Deal's own on Linux and macOS writes ``"\n"``).
     """
     low, high = _check_boards(deals, DLM_MAX_BOARD)
     headline = " ".join(title.split())
@@ -240,39 +301,68 @@ def _xor(number: int, letters: str) -> int:
 # DUP
 
 
-def _dup_record(deal: Deal, low: int, high: int, copies: int) -> bytes:
+_DGE = 68
+"""Bytes of the DGE part of a DUP record."""
+
+
+def _dup_cards(deal: Deal, sealed: bool) -> bytes:
+    """The BRI and DGE parts of a record (the DGE part spaces when ``sealed``)."""
     bri = "".join(
         f"{card.index + 1:02d}"
         for seat in _SEATS[:3]
         for card in sorted(deal[seat].cards, key=lambda c: c.index)
     ).encode("ascii")
+    if sealed:
+        return bri + b" " * _DGE
     dge = bytearray()
     for seat in _SEATS:
         for suit in Suit:
             dge.append(_DUP_SUIT_BYTES[suit])
             dge.extend("".join(r.char for r in deal[seat].holding(suit)).encode("ascii"))
-    tail = f"YN{low:<3d}{copies:<2d}{high:<3d}".encode("ascii")
-    return bri + bytes(dge) + tail
+    return bri + bytes(dge)
 
 
-def to_dup(deals: Mapping[int, Deal], *, copies: int = 1) -> bytes:
-    """A DUP file: one 156-byte record a board, boards in order (at most 999, following on)."""
+def to_dup(
+    deals: Mapping[int, Deal],
+    *,
+    copies: int = 1,
+    style: DupStyle = "convert",
+    sealed: bool = False,
+) -> bytes:
+    """A DUP file: one 156-byte record a board, boards in order, following on.
+
+    ``copies`` is the trailer's "copies of each board" (0 to 99; Big Deal writes 0).
+    ``style`` is how the trailer gives the board range: ``"convert"`` the set's lowest and
+    highest board, left-aligned (boards up to 999); ``"bigdeal"`` as Big Deal writes it, lowest
+    ``1`` and highest the number of boards as two digits (boards up to 99). ``sealed`` writes
+    the first record's DGE part as spaces, so that the machine shows no cards on its screen
+    (Big Deal's ``dupblind``). The table in the module's docstring sums the options up.
+    """
     if not 0 <= copies <= 99:
         raise FormatError(f"copies of each board must be 0 to 99, not {copies}")
-    low, high = _check_boards(deals, DUP_MAX_BOARD)
-    return b"".join(_dup_record(deals[n], low, high, copies) for n in range(low, high + 1))
+    if style not in DUP_STYLES:
+        raise FormatError(f"unknown DUP style {style!r} (expected convert or bigdeal)")
+    limit = BIGDEAL_MAX_BOARD if style == "bigdeal" else DUP_MAX_BOARD
+    low, high = _check_boards(deals, limit)
+    if style == "bigdeal":
+        tail = f"YN1  {copies:<2d}{(high - low + 1) % 100:02d} ".encode("ascii")
+    else:
+        tail = f"YN{low:<3d}{copies:<2d}{high:<3d}".encode("ascii")
+    return b"".join(_dup_cards(deals[n], sealed and n == low) + tail for n in range(low, high + 1))
 
 
 def from_dup(data: bytes) -> dict[int, Deal]:
-    """The deals of a DUP file, numbered from its "lowest board" field (BRI part read)."""
+    """The deals of a DUP file (BRI part read), numbered on from the first record's lowest
+    board; later records' trailers are not read (some converters leave them blank)."""
     if not data or len(data) % DUP_RECORD:
         raise FormatError(f"a DUP file is a whole number of {DUP_RECORD}-byte records")
+    low_txt = data[148:151].decode("ascii", "replace").strip()
+    if not low_txt.isascii() or not low_txt.isdigit() or int(low_txt) < 1:
+        raise FormatError("DUP record 1: the lowest board is not a number from 1")
+    low = int(low_txt)
     out: dict[int, Deal] = {}
     for k in range(len(data) // DUP_RECORD):
         rec = data[k * DUP_RECORD : (k + 1) * DUP_RECORD]
-        low_txt = rec[148:151].decode("ascii", "replace").strip()
-        if not low_txt.isascii() or not low_txt.isdigit():
-            raise FormatError(f"DUP record {k + 1}: the lowest board is not a number")
         bri = rec[:78].decode("ascii", "replace")
         if not bri.isascii() or not bri.isdigit():
             raise FormatError(f"DUP record {k + 1}: the BRI part must be 78 digits")
@@ -284,5 +374,5 @@ def from_dup(data: bytes) -> dict[int, Deal]:
             for i, seat in enumerate(_SEATS[:3])
         }
         hands[Seat.WEST] = Hand.of(c for c in FULL_PACK if c.index + 1 not in numbers)
-        out[int(low_txt) + k] = Deal.from_hands(hands)
+        out[low + k] = Deal.from_hands(hands)
     return out

@@ -19,6 +19,18 @@ game instead and says so in :attr:`PbnFile.problems`.
 >>> str(game.result)
 '3NTX S +1'
 
+End positions (PBN 2.1 §3.10) are read: a game whose Deal tag gives fewer than 13 cards to every
+hand (:attr:`PbnGame.is_end_position`; :attr:`PbnGame.deal` is then a partial :class:`Deal`,
+``deal.is_complete`` False) has a denomination only as its Contract (``"S"``, ``"NT"``:
+:attr:`PbnGame.trump`), no :attr:`~PbnGame.contract` and no :attr:`~PbnGame.result`; it is
+written back as read. What needs a whole deal (dealing machines, loading the deals played,
+``verify-deal``) takes :attr:`PbnGame.complete_deal`, which refuses an end position naming its
+board and line; the analysis leaves incomplete deals out.
+
+>>> ending = parse('[Board "1"]\n[Deal "N:A... K... Q... J..."]\n[Contract "NT"]\n').games[0]
+>>> ending.is_end_position, ending.trump, ending.contract
+(True, <Strain.NOTRUMP: 'NT'>, None)
+
 Writing produces the *export* format (§2.3, §3.4): ``% PBN 2.1`` and ``% EXPORT`` header lines,
 CRLF line ends, the 15 tags of the mandatory tag set in their fixed order (``"?"`` when unknown),
 the supplemental tags sorted by name, then the auction, play and supplemental sections.
@@ -317,14 +329,71 @@ class PbnGame:
             raise self._fail("Deal", f"bad Deal {v!r}: {exc}") from None
 
     @property
+    def is_end_position(self) -> bool:
+        """Whether the game is an end position (PBN 2.1 §3.10): its Deal tag gives fewer than
+        13 cards to every hand. Its Contract tag is then a denomination only (``"S"``,
+        ``"NT"``: :attr:`trump`), its play section starts with the first trick of the ending,
+        and it has no :attr:`contract` or :attr:`result`."""
+        v = self._known("Deal")
+        if v is None or not _short_hands(v):  # the usual case, told from the text alone
+            return False
+        deal = self.deal
+        return deal is not None and max(len(deal[s]) for s in Seat) < 13
+
+    @property
     def contract(self) -> Contract | None:
+        """The contract; None when unknown, and in an end position (see :attr:`trump`)."""
         v = self._known("Contract")
         if v is None:
             return None
+        if _denomination(v) is not None:
+            if self.is_end_position:
+                return None
+            raise self._fail(
+                "Contract",
+                f"bad Contract {v!r}: a denomination alone is the contract of an end position "
+                "(PBN 2.1 §3.10: fewer than 13 cards in every hand of the Deal), and this "
+                "game's Deal is not one",
+            )
         try:
             return Contract.parse(v)
         except BridgeInputError as exc:
             raise self._fail("Contract", f"bad Contract: {exc}") from None
+
+    @property
+    def trump(self) -> Strain | None:
+        """The denomination played: the contract's, or the one an end position's Contract tag
+        gives (``"S"`` -> spades, ``"NT"`` -> notrump); None when unknown or passed out."""
+        v = self._known("Contract")
+        if v is None:
+            return None
+        strain = _denomination(v)
+        if strain is not None and self.is_end_position:
+            return strain
+        contract = self.contract
+        return None if contract is None else contract.strain
+
+    @property
+    def complete_deal(self) -> Deal | None:
+        """The deal, for the uses that need one with 13 cards in each hand (dealing machines,
+        double-dummy analysis, loading the deals played); None when the game has no Deal tag.
+        Raises :class:`PbnError` with a clear message for an end position or a deal missing
+        cards."""
+        deal = self.deal
+        if deal is None or deal.is_complete:
+            return deal
+        counts = "/".join(str(len(deal[s])) for s in Seat)
+        if self.is_end_position:
+            raise self._fail(
+                "Deal",
+                f"board {self.board or '?'} is an end position (PBN 2.1 §3.10; {counts} cards "
+                "in N/E/S/W), not a whole deal",
+            )
+        raise self._fail(
+            "Deal",
+            f"board {self.board or '?'} is not a whole deal ({counts} cards in N/E/S/W, not 13 "
+            "each)",
+        )
 
     @property
     def declarer(self) -> Seat | None:
@@ -338,10 +407,11 @@ class PbnGame:
     def result(self) -> BoardResult | None:
         """The result at this table from the Contract, Declarer and Result tags.
 
-        None when the contract, the declarer or the number of tricks is unknown.
+        None when the contract, the declarer or the number of tricks is unknown, and in an end
+        position (its Result, if any, counts the tricks of the ending only).
         """
         contract = self.contract
-        if contract is None:
+        if contract is None or self.is_end_position:
             return None
         if contract.is_passed_out:
             if self._known("Result") is not None:
@@ -418,7 +488,7 @@ class PbnGame:
     def validate(self) -> None:
         """Read every typed tag once; raise :class:`PbnError` naming the line of a bad one."""
         _ = (self.board, self.dealer, self.vulnerability, self.deal, self.result, self.room)
-        _ = (self.dd_table, self.par)
+        _ = (self.dd_table, self.par, self.trump)
 
 
 @dataclass(frozen=True, slots=True)
@@ -536,6 +606,28 @@ def _deal_from_text(text: str) -> Deal:
     k = first.number
     by_seat = {_SEAT_AT[(k + i) % 4]: hand for i, hand in enumerate(hands)}
     return Deal(by_seat[Seat.NORTH], by_seat[Seat.EAST], by_seat[Seat.SOUTH], by_seat[Seat.WEST])
+
+
+_DENOMINATIONS: dict[str, Strain] = {
+    "S": Strain.SPADES,
+    "H": Strain.HEARTS,
+    "D": Strain.DIAMONDS,
+    "C": Strain.CLUBS,
+    "NT": Strain.NOTRUMP,
+    "N": Strain.NOTRUMP,
+}
+
+
+def _short_hands(text: str) -> bool:
+    """Whether a Deal value may be an end position: no hand spelled with 13 cards or more
+    (the deal itself is checked when it may be one)."""
+    hands = text.strip()[2:].split()
+    return all(len(h.replace("10", "T")) - h.count(".") - h.count("-") < 13 for h in hands)
+
+
+def _denomination(text: str) -> Strain | None:
+    """The strain of an end position's Contract value (``"S"``, ``"nt"``), else None."""
+    return _DENOMINATIONS.get(text.strip().upper())
 
 
 def _seat(text: str, fail: _Fail) -> Seat:
@@ -1113,6 +1205,8 @@ def _export_value(game: PbnGame, name: str) -> str:
             return game.dealer.value
         if name == "Deal" and game.deal is not None:
             return game.deal.to_pbn(first=game.dealer or Seat.NORTH)
+        if name == "Contract" and _denomination(raw) is not None and game.is_end_position:
+            return str(game.trump)  # PBN 2.1 §3.10: S, H, D, C or NT
         contract = game.contract
         if name == "Contract" and contract is not None:
             return str(contract)

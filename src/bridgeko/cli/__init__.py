@@ -51,6 +51,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.import_results",
         "import a match's results from a PBN file (the whole match or one segment)",
     ),
+    "analyse-pending": (
+        "bridgeko.cli.analyse_pending",
+        "analyse (double dummy) every set of boards not fully analysed",
+    ),
+    "send-mail": (
+        "bridgeko.cli.mail_cmds",
+        "send the queued mail to captains (--retry-failed: also the mail that failed)",
+    ),
     "backup": (
         "bridgeko.cli.backup_cmds",
         "write a snapshot of the whole database to a file (while the server runs)",

@@ -55,7 +55,10 @@ def _file_deals(path: str, encoding: str) -> dict[int, list[Deal]]:
         return {b: [d] for b, d in formats.from_dlm(text).items()}
     out: dict[int, list[Deal]] = {}
     for game in pbn.parse(text).games:
-        number, deal = game.board, game.deal
+        try:  # an end position (PBN 2.1 §3.10) is no deal dealt: refused, naming its line
+            number, deal = game.board, game.complete_deal
+        except pbn.PbnError as exc:
+            raise CommandError(f"{path}: {exc}") from None
         if number is not None and deal is not None:
             out.setdefault(number, []).append(deal)
     return out

@@ -32,6 +32,13 @@ Environment variables (all optional):
     refused for a while; default 5.
 ``BRIDGEKO_LOGIN_LOCKOUT_MINUTES``
     How long logging in is refused then (even with the right password); default 15.
+``EMAIL_HOST``, ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``,
+``EMAIL_USE_SSL``, ``EMAIL_TIMEOUT``, ``DEFAULT_FROM_EMAIL``, ``EMAIL_BACKEND``
+    The mail to captains (:func:`email_settings`): the SMTP server; without ``EMAIL_HOST`` the
+    mail is printed on the console (development, the demo).
+``BRIDGEKO_SITE_URL``
+    The site's address as captains reach it (``https://ko.example.org``), for the links in the
+    mail; default ``http://localhost:8000``.
 ``BRIDGEKO_CLIENT_IP_HEADER``
     Behind a reverse proxy: the request header in which the proxy passes the client's address
     (e.g. ``X-Real-IP``), so that a lockout by address locks the client, not the proxy. Unset:
@@ -183,3 +190,33 @@ def positive_int(env: Mapping[str, str], name: str, default: int) -> int:
     if not raw.isdigit() or len(raw) > 9 or int(raw) < 1:
         raise ConfigError(f"{name}: expected a whole number of at least 1, not {raw!r}")
     return int(raw)
+
+
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+CONSOLE_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+
+def email_settings(env: Mapping[str, str]) -> dict[str, Any]:
+    """Django's mail settings (the mail to captains, :mod:`bridgeko.mail`) from ``EMAIL_HOST``,
+    ``EMAIL_PORT``, ``EMAIL_HOST_USER``, ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``,
+    ``EMAIL_USE_SSL``, ``EMAIL_TIMEOUT`` and ``DEFAULT_FROM_EMAIL``. With ``EMAIL_HOST`` set the
+    mail goes to that SMTP server; without it (development, the demo) it is printed on the
+    console. ``EMAIL_BACKEND`` (a Django backend's dotted path) overrides the choice."""
+    host = env.get("EMAIL_HOST", "").strip()
+    use_tls = flag(env, "EMAIL_USE_TLS", False)
+    use_ssl = flag(env, "EMAIL_USE_SSL", False)
+    if use_tls and use_ssl:
+        raise ConfigError("EMAIL_USE_TLS and EMAIL_USE_SSL: set only one of them")
+    backend = env.get("EMAIL_BACKEND", "").strip() or (SMTP_BACKEND if host else CONSOLE_BACKEND)
+    default_port = 465 if use_ssl else 587 if use_tls else 25
+    return {
+        "EMAIL_BACKEND": backend,
+        "EMAIL_HOST": host or "localhost",
+        "EMAIL_PORT": positive_int(env, "EMAIL_PORT", default_port),
+        "EMAIL_HOST_USER": env.get("EMAIL_HOST_USER", ""),
+        "EMAIL_HOST_PASSWORD": env.get("EMAIL_HOST_PASSWORD", ""),
+        "EMAIL_USE_TLS": use_tls,
+        "EMAIL_USE_SSL": use_ssl,
+        "EMAIL_TIMEOUT": positive_int(env, "EMAIL_TIMEOUT", 20),
+        "DEFAULT_FROM_EMAIL": env.get("DEFAULT_FROM_EMAIL", "").strip() or "bridgeko@localhost",
+    }

@@ -9,11 +9,13 @@ savepoint rolled back; it never breaks the action that emitted the event.
 
 The events (name: keyword arguments; every event also gets ``user``, who acted, or None):
 
-* ``entry.confirmed``: ``team`` (entries.Team; it met the conditions of entry), ``fee`` (int,
-  the fee due)
+* ``entry.confirmed``: ``team`` (entries.Team; it entered: its entry form was recorded, R3.1a),
+  ``fee`` (int, the fee due, R4.1/I4)
 * ``draw.held``: ``edition`` (its matches exist by then)
+* ``schedule.published``: ``edition`` (the dates of the preliminary matches, R14.1)
 * ``match.rescheduled``: ``match`` (matches.Match), ``before`` (the old start, or None)
-* ``match.result``: ``match`` (a result recorded: decided, or its score changed)
+* ``match.result``: ``match`` (a result recorded: a segment's result became complete, the match
+  was decided, or a decided match's score changed — not every board saved)
 * ``appeal.decided``: ``match`` (matches.Match), ``appellant`` (entries.Team), ``outcome``
   (``"upheld"``, ``"adjusted"`` or ``"dismissed"``), ``deposit`` (``"returned"`` or
   ``"forfeited"``), ``reasons`` (str)

@@ -18,6 +18,7 @@ from bridgeko.competition import bracket, schedule
 from bridgeko.competition.regulations import Stage
 from bridgeko.core import l10n
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.core.i18n import tr
 from bridgeko.draw import display, services
 from bridgeko.draw.models import Draw, DrawNumber, MatchDate
@@ -173,6 +174,7 @@ def publish_schedule(*, edition: Edition, user: Any, now: datetime) -> Draw:
             summary=deadline.detail,
             at=now,
         )
+        emit("schedule.published", edition=edition, user=user)  # the captains' mail
     return draw
 
 

@@ -27,6 +27,7 @@ from bridgeko.competition import scheme as schemes
 from bridgeko.competition.messages import NP_, counted
 from bridgeko.core import bracket_hooks
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.core.i18n import tr
 from bridgeko.draw.models import Draw, DrawNumber
 from bridgeko.editions.models import Edition, EditionStage
@@ -249,6 +250,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
             at=now,
         )
         bracket_hooks.changed(edition, user=user, now=now)  # the matches of the bracket
+        emit("draw.held", edition=edition, user=user)  # the captains' mail (the mail app)
     return draw
 
 
@@ -306,6 +308,7 @@ def enter_manual_draw(
             at=now,
         )
         bracket_hooks.changed(edition, user=user, now=now)  # the matches of the bracket
+        emit("draw.held", edition=edition, user=user)  # the captains' mail (the mail app)
     return draw
 
 

@@ -38,12 +38,19 @@ from bridgeko.competition.messages import N_, Message, Param
 from bridgeko.competition.schedule import end_of_day, zone
 from bridgeko.core import l10n
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.core.i18n import tr
 from bridgeko.editions.models import Edition, EditionStage
 from bridgeko.editions.services import draw_held, move_stage
 from bridgeko.entries import cards
 from bridgeko.entries.models import ConventionCard, EntriesClosing, Pair, RosterEntry, Team
-from bridgeko.entries.queries import barred_players, closing_of, conditions_of, edition_teams
+from bridgeko.entries.queries import (
+    barred_players,
+    closing_of,
+    conditions_of,
+    edition_teams,
+    team_info,
+)
 from bridgeko.players.models import Player
 
 
@@ -556,7 +563,16 @@ def record_conditions(
             summary=team.name,
             at=now,
         )
+        if before["form_received"] is None and form_received is not None:  # R3.1a: entered
+            _entered(team, user)
     return team
+
+
+def _entered(team: Team, user: Any) -> None:
+    """Tells the apps above that ``team`` entered (its entry form received, R3.1a), with the fee
+    due (R4.1, I4): the captain's confirmation (the mail app)."""
+    fee = team_info(team).fee
+    emit("entry.confirmed", team=team, fee=fee.amount if fee is not None else 0, user=user)
 
 
 def override_fee(*, team: Team, amount: int | None, reason: str, user: Any, now: datetime) -> Team:

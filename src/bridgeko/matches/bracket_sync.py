@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,6 +26,7 @@ from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
 from bridgeko.core import bracket_hooks
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.draw import display
 from bridgeko.draw.models import Draw, DrawNumber
 from bridgeko.editions.models import Edition
@@ -103,12 +105,19 @@ def results(edition: Edition) -> dict[str, int | None]:
     return out
 
 
-def _has_facts(m: Match) -> bool:
+def has_facts(m: Match) -> bool:
+    """Something was recorded in the match: a result, segment totals, a line-up or a penalty
+    (one query)."""
+    pk = OuterRef("pk")
     return (
-        BoardResult.objects.filter(match=m).exists()
-        or Segment.objects.filter(match=m, home_imps__isnull=False).exists()
-        or LineUp.objects.filter(segment__match=m).exists()
-        or Penalty.objects.filter(match=m).exists()
+        Match.objects.filter(pk=m.pk)
+        .filter(
+            Exists(BoardResult.objects.filter(match=pk))
+            | Exists(Segment.objects.filter(match=pk, home_imps__isnull=False))
+            | Exists(LineUp.objects.filter(segment__match=pk))
+            | Exists(Penalty.objects.filter(match=pk))
+        )
+        .exists()
     )
 
 
@@ -170,7 +179,7 @@ def sync(
             if m.swapped:
                 home, away = away, home
             if (m.home_id, m.visitors_id) != (home, away):
-                if (m.home_id is not None or m.visitors_id is not None) and _has_facts(m):
+                if (m.home_id is not None or m.visitors_id is not None) and has_facts(m):
                     for side, old, new in (
                         ("home", m.home_id, home),
                         ("visitors", m.visitors_id, away),
@@ -234,5 +243,8 @@ def on_change(
         if match:
             m = Match.objects.filter(edition=edition, code=match).first()
             if m is not None:
-                refresh(locked(m), now=now)
+                status, m = m.status, locked(m)
+                refresh(m, now=now)
+                if m.status != status and m.status in (MatchStatus.WALKOVER, MatchStatus.NO_WINNER):
+                    emit("match.result", match=m, user=user)  # R15.2: the captains' mail
         sync(edition, user=user, now=now, changed=match)

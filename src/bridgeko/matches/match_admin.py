@@ -20,6 +20,7 @@ from bridgeko.competition import schedule
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.core.i18n import tr
 from bridgeko.draw.models import MatchDate
 from bridgeko.entries.models import Team
@@ -45,7 +46,7 @@ def started(match: Match) -> bool:
         return True
     if Segment.objects.filter(match=match, started_at__isnull=False).exists():
         return True
-    return bracket_sync._has_facts(match)
+    return bracket_sync.has_facts(match)
 
 
 def _name(team_id: int | None) -> str:
@@ -287,5 +288,7 @@ def reschedule(
             ),
             at=now,
         )
+        if decision.allowed:
+            emit("match.rescheduled", match=match, before=before["start"], user=user)
     deadline = schedule.result_record_deadline(last, reg) if last is not None else None
     return Rescheduled(match, decision, deadline)

@@ -383,6 +383,15 @@ def _read(match: Match, data: bytes, segment: int | None) -> _Read:
                     % (where | {"error": exc.reason})
                 )
                 continue
+            if result is None and game.is_end_position:
+                problems.append(
+                    _(
+                        "Board %(board)s, %(room)s (line %(line)s): an end position (fewer than "
+                        "13 cards in every hand), not a board played; skipped."
+                    )
+                    % where
+                )
+                continue
             if result is None:
                 problems.append(
                     _("Board %(board)s, %(room)s (line %(line)s): no result in the file; skipped.")

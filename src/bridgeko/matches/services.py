@@ -28,6 +28,7 @@ from bridgeko.competition.match import MatchStatus as EngineStatus
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.matches import state as match_state
 from bridgeko.matches.models import (
     BoardResult,
@@ -175,6 +176,30 @@ def _after_change(
     bracket_sync.sync(match.edition, user=user, now=now, confirm=confirm, changed=match.code)
 
 
+Mark = tuple[frozenset[int], str, int, int]
+"""What the captains are told about (:func:`_tell_result`): the complete segments, the status
+and the totals of a match."""
+DECIDED = (MatchStatus.DECIDED, MatchStatus.WALKOVER, MatchStatus.NO_WINNER)
+
+
+def _mark(match: Match, view: match_state.MatchView) -> Mark:
+    done = frozenset(s.segment.number for s in view.segments if s.complete)
+    return done, match.status, match.home_total, match.visitors_total
+
+
+def _tell_result(before: Mark, match: Match, view: match_state.MatchView, user: Any) -> None:
+    """``match.result`` for the captains' mail — not on every board: when a segment's result
+    became complete, the match was decided, or a decided match's score changed (a correction)."""
+    after = _mark(match, view)
+    decided = after[1] in DECIDED
+    if (
+        after[0] - before[0]
+        or (decided and before[1] not in DECIDED)
+        or (decided and after[2:] != before[2:])
+    ):
+        emit("match.result", match=match, user=user)
+
+
 def _playable(match: Match) -> None:
     if match.home_id is None or match.visitors_id is None:
         raise ServiceError(
@@ -302,6 +327,7 @@ def save_board(
         if current is None and parsed is None:
             return Saved(None, match, view)
         before_winner = match.winner
+        mark = _mark(match, view)
         before = {"text": current.text, "version": current.version} if current else {}
         if parsed is None:
             assert current is not None
@@ -340,6 +366,7 @@ def save_board(
             at=now,
         )
         _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
+        _tell_result(mark, match, view, user)
     return Saved(result, match, view)
 
 
@@ -380,10 +407,11 @@ def set_segment_totals(
                 % {"number": segment.number, "count": len(boards)}
             )
         before = snapshot(segment, ["home_imps", "visitors_imps"])
+        mark = _mark(match, match_state.compute(facts, match.edition.regulations))
         segment.home_imps, segment.visitors_imps = home_imps, visitors_imps
         segment.save(update_fields=["home_imps", "visitors_imps"])
         before_winner = match.winner
-        refresh(match, now=now)
+        view = refresh(match, now=now)
         record(
             "bridgeko.segment.totals",
             user=user,
@@ -403,6 +431,7 @@ def set_segment_totals(
             at=now,
         )
         _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
+        _tell_result(mark, match, view, user)
     return segment
 
 
@@ -418,10 +447,11 @@ def close_segment(
         segment = Segment.objects.get(pk=segment.pk)
         view = match_state.compute(match_state.load(match), match.edition.regulations)
         seg = next(s for s in view.segments if s.segment.pk == segment.pk)
+        mark = _mark(match, view)
         segment.closed_at = now
         segment.save(update_fields=["closed_at"])
         before_winner = match.winner
-        refresh(match, now=now)
+        view = refresh(match, now=now)
         record(
             "bridgeko.segment.closed",
             user=user,
@@ -436,6 +466,7 @@ def close_segment(
             at=now,
         )
         _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
+        _tell_result(mark, match, view, user)
     return segment
 
 
@@ -510,9 +541,10 @@ def add_penalty(
             created_at=now,
         )
         match_state.compute(facts, match.edition.regulations, penalties=[*facts.penalties, penalty])
+        mark = _mark(match, match_state.compute(facts, match.edition.regulations))
         penalty.save()
         before_winner = match.winner
-        refresh(match, now=now)
+        view = refresh(match, now=now)
         record(
             "bridgeko.penalty.added",
             user=user,
@@ -532,6 +564,7 @@ def add_penalty(
             at=now,
         )
         _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
+        _tell_result(mark, match, view, user)
     return penalty
 
 
@@ -554,11 +587,12 @@ def withdraw_penalty(
             penalties=[p for p in facts.penalties if p.pk != penalty.pk],
         )
         before = snapshot(penalty, PENALTY_FIELDS)
+        mark = _mark(match, match_state.compute(facts, match.edition.regulations))
         penalty.withdrawn_at = now
         penalty.withdrawn_reason = reason
         penalty.save(update_fields=["withdrawn_at", "withdrawn_reason"])
         before_winner = match.winner
-        refresh(match, now=now)
+        view = refresh(match, now=now)
         record(
             "bridgeko.penalty.withdrawn",
             user=user,
@@ -573,6 +607,7 @@ def withdraw_penalty(
             at=now,
         )
         _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
+        _tell_result(mark, match, view, user)
     return penalty
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from bridgeko.matches import lineup_views, pbn_views, standings_views, views
+from bridgeko.matches import lineup_views, pbn_views, room_end_views, standings_views, views
 
 app_name = "matches"
 urlpatterns = [
@@ -33,6 +33,17 @@ urlpatterns = [
         name="withdraw_penalty",
     ),
     # end of match pages
+    # the end of a segment in each room (I15, issue 11): the TD records it, clearing asks first
+    path(
+        "e/<slug:edition>/matches/<str:code>/segments/<int:segment>/end/<str:room>/",
+        room_end_views.room_end,
+        name="room_end",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:code>/segments/<int:segment>/end/<str:room>/clear/",
+        room_end_views.room_end_clear,
+        name="room_end_clear",
+    ),
     # line-ups (R12.2, R12.6, I5, I14): a team's line-up for a segment, the TD's clearing and
     # start of a segment, the printable table cards
     path(

@@ -33,6 +33,7 @@ from bridgeko.competition import schedule, seating
 from bridgeko.competition.match import boards_removed_for_lateness
 from bridgeko.competition.regulations import Stage
 from bridgeko.core import match_links
+from bridgeko.core import segment_links
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.draw.models import Draw, MatchDate
@@ -185,6 +186,8 @@ class SegmentBlock:
     close_form: CloseForm | None = None
     rows_html: str = ""
     """The boards' rows (:func:`_board_rows_html`)."""
+    links: list[segment_links.Link] = field(default_factory=list)
+    """Links of the apps above (``core.segment_links``: the hand records...)."""
 
     @property
     def number(self) -> int:
@@ -350,6 +353,7 @@ def _render_detail(
         kwargs={"edition": edition.slug, "code": match.code, "board": 0, "room": "open"},
     ).removesuffix("0/open/")
     csrf_token = get_token(request) if entry_open else ""
+    extra_links = segment_links.links(request, match, [s.segment for s in view.segments])
     for seg in view.segments:
         number = seg.segment.number
         block = SegmentBlock(
@@ -363,6 +367,7 @@ def _render_detail(
                 csrf_token=csrf_token,
                 save_base=save_base,
             ),
+            links=extra_links.get(number, []),
         )
         if can_edit and playable:
             block.totals_form = forms.get(number, {}).get("totals") or TotalsForm(
@@ -403,6 +408,7 @@ def _render_detail(
         "entry_open": entry_open,
         "missing": missing,
         "time_limit": _time_limit(view),
+        "room_ends": _room_ends(view) if can_edit and playable else [],
         "appeal_deadlines": _appeal_deadlines(match, list(view.facts.segments)),
         "penalty_form": penalty_form
         or (_penalty_form(match, view) if can_edit and playable else None),
@@ -414,6 +420,13 @@ def _render_detail(
         "extra_links": match_links.links(request, match),
     }
     return render(request, "matches/detail.html", context, status=status)
+
+
+def _room_ends(view: match_state.MatchView) -> list[dict[str, Any]]:
+    """The TD's forms recording the end of each segment per room (I15, issue 11)."""
+    from bridgeko.matches.room_end_views import room_ends
+
+    return room_ends([s.segment for s in view.segments], timezone.now())
 
 
 @require_safe

@@ -12,8 +12,11 @@ same in every language::
      "winner": "home" | "visitors" | null,
      "total": {"home": 31, "visitors": 12},
      "segments": [{"number": 1, "home_imps": 31, "visitors_imps": 12,
+                   "hand_records": "/api/e/.../segments/1/hand-records/",
                    "boards": [{"number": 1, "open": "4S N =", "closed": "4S N -1",
-                               "imps": 10}, ...]}, ...],
+                               "imps": 10,
+                               "deal": "N:AKQ.… … … …", "dd": {...}, "par": {...}},
+                              ...]}, ...],
      "penalties": [{"kind": "lateness", "side": "visitors", "segment": 2, "boards": 2,
                     "minutes": 9, "imps": null, "reason": "..."}]}
 
@@ -26,6 +29,12 @@ same in every language::
   of the first. A board removed for lateness (R12.9) shows nulls too; so does every board of a
   segment entered as totals from the scorecards (its ``home_imps``/``visitors_imps`` are the
   totals).
+* ``deal``, ``dd``, ``par`` (issue 11): **only once the segment has ended in both rooms** (I15,
+  :func:`bridgeko.boards.secrecy.revealed`) and has a set of deals — the PBN Deal value, the
+  double-dummy table ``{declarer: {denomination: tricks}}`` and the par ``{"score",
+  "contracts"}`` (the shapes of :mod:`bridgeko.boards.handrecords`; ``dd``/``par`` null while the
+  analysis has not reached the board). Before the end these keys are absent, and so is the
+  segment's ``hand_records`` (afterwards the address of its hand-record JSON).
 * ``home_imps``/``visitors_imps`` of a segment: the IMPs at the table so far (boards played in
   both rooms), or the totals from the scorecards.
 * ``total``: the score a spectator sees — the completed segments with their penalties and
@@ -53,11 +62,16 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.urls import reverse
 from django.utils.cache import get_conditional_response, patch_cache_control
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
 
+from bridgeko.boards import handrecords, secrecy
+from bridgeko.boards.models import BoardDeal
 from bridgeko.competition import match as engine
 from bridgeko.editions.models import Edition
 from bridgeko.matches import state
@@ -109,18 +123,57 @@ def _board(line: state.BoardLine) -> dict[str, Any]:
     }
 
 
-def _segment(seg: state.SegmentView) -> dict[str, Any]:
+def _segment(
+    seg: state.SegmentView, deals: dict[int, BoardDeal] | None = None, m: Match | None = None
+) -> dict[str, Any]:
     totals = seg.segment.has_totals
-    return {
+    boards = [
+        {"number": b.number, "open": None, "closed": None, "imps": None} if totals else _board(b)
+        for b in seg.boards
+    ]
+    hand_records = None
+    shown = deals is not None and secrecy.revealed(seg.segment)  # I15: after the end only
+    if shown and deals is not None:
+        present = [(b, deals.get(line.number)) for b, line in zip(boards, seg.boards, strict=True)]
+        present = [(b, d) for b, d in present if d is not None]
+        for b, found in present:
+            assert found is not None
+            b |= {"deal": found.deal} | _analysis(found)
+        if present and m is not None:
+            hand_records = reverse(
+                "public:api_hand_records",
+                kwargs={"edition": m.edition.slug, "code": m.code, "segment": seg.segment.number},
+            )
+    out: dict[str, Any] = {
         "number": seg.segment.number,
         "home_imps": seg.home_imps,
         "visitors_imps": seg.visitors_imps,
-        "boards": [
-            {"number": b.number, "open": None, "closed": None, "imps": None}
-            if totals
-            else _board(b)
-            for b in seg.boards
-        ],
+        "boards": boards,
+    }
+    if hand_records is not None:
+        out["hand_records"] = hand_records
+    return out
+
+
+def _analysis(found: BoardDeal) -> dict[str, Any]:
+    """The stored analysis in the one shape of :mod:`bridgeko.boards.handrecords`."""
+    table = handrecords.dd_from_json(found.dd)
+    par = handrecords.par_from_json(found.par) if table is not None else None
+    return {
+        "dd": handrecords.dd_to_json(table) if table is not None else None,
+        "par": handrecords.par_to_json(par) if par is not None else None,
+    }
+
+
+def _revealed_deals(view: state.MatchView) -> dict[int, BoardDeal]:
+    """Board -> deal of the match's segments that have ended in both rooms (one query, none
+    when no segment has ended)."""
+    ended = [s.pk for s in view.facts.segments if secrecy.revealed(s)]
+    if not ended:
+        return {}
+    return {
+        d.board: d
+        for d in BoardDeal.objects.filter(deal_set__segment_id__in=ended).order_by("board")
     }
 
 
@@ -152,6 +205,7 @@ def match_document(view: state.MatchView) -> dict[str, Any]:
     m = view.match
     home, visitors = view.running
     boards_of = {s.number: s.last_board - s.first_board + 1 for s in view.facts.segments}
+    deals = _revealed_deals(view)
     minutes_per_board = m.edition.regulations.penalties.lateness_minutes_per_board
     return {
         "code": m.code,
@@ -161,15 +215,30 @@ def match_document(view: state.MatchView) -> dict[str, Any]:
         "status": m.status,
         "winner": m.winner or None,
         "total": {"home": home, "visitors": visitors},
-        "segments": [_segment(s) for s in view.segments],
+        "segments": [_segment(s, deals, m) for s in view.segments],
         "penalties": [_penalty(p, boards_of, minutes_per_board) for p in view.facts.penalties],
     }
 
 
 def _etag(m: Match) -> str:
     names = "\x1f".join(t.name if t is not None else "" for t in (m.home, m.visitors))
-    digest = hashlib.sha256(f"{m.pk}:{m.version}:{names}".encode()).hexdigest()[:16]
+    analysed = getattr(m, "hr_analysed", 0)  # the DD analysis moves on without the match
+    digest = hashlib.sha256(f"{m.pk}:{m.version}:{names}:{analysed}".encode()).hexdigest()[:16]
     return f'"m{m.pk}-v{m.version}-{digest}"'
+
+
+def _analysed_boards() -> Any:
+    """The number of the match's boards with a stored analysis (a subquery of the match's own
+    query: the ETag changes as the background analysis fills the tables)."""
+    return Coalesce(
+        Subquery(
+            BoardDeal.objects.filter(deal_set__segment__match=OuterRef("pk"), dd__isnull=False)
+            .values("deal_set__segment__match")
+            .annotate(n=Count("id"))
+            .values("n")[:1]
+        ),
+        0,
+    )
 
 
 @_json_safe
@@ -181,7 +250,11 @@ def match(request: HttpRequest, edition: str, code: str) -> HttpResponseBase:
         if obj is None:
             return not_found(_("There is no such edition."))
     try:
-        m = Match.objects.select_related("home", "visitors").get(edition=obj, code=code)
+        m = (
+            Match.objects.select_related("home", "visitors")
+            .annotate(hr_analysed=_analysed_boards())
+            .get(edition=obj, code=code)
+        )
     except Match.DoesNotExist:
         return not_found(_("Match %(code)s is not in this edition.") % {"code": code})
     m.edition = obj

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from bridgeko.public import api, views
+from bridgeko.public import api, boards_views, handrecord_views, views
 
 app_name = "public"
 urlpatterns = [
@@ -13,4 +13,30 @@ urlpatterns = [
     # the read-only JSON API (issue 10, item 11)
     path("api/e/<slug:edition>/matches/<slug:code>/", api.match, name="api_match"),
     path("e/<slug:edition>/public/standings/", views.standings, name="standings"),
+    # the computer-dealt sets: commitments, revealed seeds (issue 11, R12.7, I8, I15)
+    path("e/<slug:edition>/public/boards/", boards_views.boards, name="boards"),
+]
+
+# hand records (issue 11): public after the end of the segment (I15), 404 before
+urlpatterns += [
+    path(
+        "e/<slug:edition>/public/hand-records/",
+        handrecord_views.index,
+        name="hand_records_index",
+    ),
+    path(
+        "e/<slug:edition>/public/matches/<str:code>/segments/<int:segment>/hand-records/",
+        handrecord_views.hand_records,
+        name="hand_records",
+    ),
+    path(
+        "e/<slug:edition>/public/matches/<str:code>/hand-records/<int:board>/",
+        handrecord_views.hand_record,
+        name="hand_record",
+    ),
+    path(
+        "api/e/<slug:edition>/matches/<slug:code>/segments/<int:segment>/hand-records/",
+        handrecord_views.hand_records_json,
+        name="api_hand_records",
+    ),
 ]

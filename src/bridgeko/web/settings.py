@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "bridgeko.matches",
     "bridgeko.boards",
     "bridgeko.appeals",
+    "bridgeko.mail",
     "bridgeko.public",
 ]
 
@@ -159,6 +160,20 @@ MEDIA_URL = "/media/"
 BRIDGEKO_CARD_MAX_BYTES = config.positive_int(ENV, "BRIDGEKO_CARD_MAX_BYTES", 5 * 1024 * 1024)
 # How work that must not run in a request runs (bridgeko.core.background): "thread" or "inline".
 BRIDGEKO_BACKGROUND = ENV.get("BRIDGEKO_BACKGROUND", "thread")
+
+# Mail to captains (bridgeko.mail): SMTP from EMAIL_HOST & co., else the console (development,
+# the demo); the tests use Django's locmem backend. Links in the mail start with BRIDGEKO_SITE_URL.
+_EMAIL = config.email_settings(ENV)
+EMAIL_BACKEND = _EMAIL["EMAIL_BACKEND"]
+EMAIL_HOST = _EMAIL["EMAIL_HOST"]
+EMAIL_PORT = _EMAIL["EMAIL_PORT"]
+EMAIL_HOST_USER = _EMAIL["EMAIL_HOST_USER"]
+EMAIL_HOST_PASSWORD = _EMAIL["EMAIL_HOST_PASSWORD"]
+EMAIL_USE_TLS = _EMAIL["EMAIL_USE_TLS"]
+EMAIL_USE_SSL = _EMAIL["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = _EMAIL["EMAIL_TIMEOUT"]
+DEFAULT_FROM_EMAIL = _EMAIL["DEFAULT_FROM_EMAIL"]
+BRIDGEKO_SITE_URL = ENV.get("BRIDGEKO_SITE_URL", "").strip() or "http://localhost:8000"
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True

@@ -28,3 +28,5 @@ else:
 
 # Background work (DD analysis, mail) runs in the committing thread: tests see its effects at once.
 BRIDGEKO_BACKGROUND = "inline"
+# Mail stays in django.core.mail.outbox (pytest-django sets it too; a command run in a test too).
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"

@@ -7,8 +7,8 @@ from __future__ import annotations
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.i18n import set_language
 
+from bridgeko.accounts.views import set_language
 from bridgeko.editions import views as edition_views
 
 urlpatterns = [
@@ -24,7 +24,9 @@ urlpatterns = [
     path("", include("bridgeko.entries.urls")),
     path("", include("bridgeko.draw.urls")),
     path("", include("bridgeko.matches.urls")),
+    path("", include("bridgeko.boards.urls")),
     path("", include("bridgeko.appeals.urls")),
+    path("", include("bridgeko.mail.urls")),  # mail
     path("", include("bridgeko.public.urls")),
 ]
 
