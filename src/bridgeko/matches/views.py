@@ -32,8 +32,7 @@ from bridgeko.accounts.permissions import edition_role_required, has_role
 from bridgeko.competition import schedule, seating
 from bridgeko.competition.match import boards_removed_for_lateness
 from bridgeko.competition.regulations import Stage
-from bridgeko.core import match_links
-from bridgeko.core import segment_links
+from bridgeko.core import match_links, segment_links
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.draw.models import Draw, MatchDate
