@@ -479,6 +479,7 @@ def _load(organiser: Any, td: Any) -> None:
             at=_at(date(1999, 3, 19), 18, 30),
         )
         demo_play.play_1999(edition, td)
+        demo_play.appeal_1999(edition, td, organiser)  # R16: one appeal decided
 
 
 def _late_entry(edition: Any, pool: list[Any], organiser: Any) -> None:

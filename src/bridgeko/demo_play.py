@@ -10,6 +10,7 @@ slow-play penalty (R12.8). The same seed gives the same demo every run.
   after 32 boards and in its extra segment, boards 33-36 partly entered; QF3 with computer-dealt
   boards: segment 1 played from its deals, ended and revealed, segment 2's commitment published;
   the others partly played).
+* :func:`appeal_1999` — one appeal in a first-round match, decided: the score stands (R16).
 * :func:`play_1998` — the 8-team edition of 1998 played to its final (segment totals from the
   scorecards, a slow-play penalty in a semifinal, the final's last segment board by board), so
   that its standings and prize list exist.
@@ -350,6 +351,65 @@ def play_1999(edition: Any, td: Any) -> None:
             player.boards(code, range(1, 11), start)
         else:
             player.boards(code, range(1, 17), start)
+
+
+def appeal_1999(edition: Any, td: Any, organiser: Any) -> None:
+    """One appeal decided in 1999 (R16): the TD records the end of both segments of the first
+    first-round match played board by board (I15), lodges the visitors' appeal 20 minutes after
+    the end with the deposit, the organiser names the committee of 3 from the list (the first
+    captains of other teams, the match's players left out, R16.1) and the committee lets the
+    score stand, the deposit returned (R16.2, R16.5). Call after :func:`play_1999`."""
+    from bridgeko.appeals import services as appeals
+    from bridgeko.entries.models import RosterEntry
+    from bridgeko.matches import services
+    from bridgeko.matches.models import Match, MatchStatus, Segment
+
+    match = (
+        Match.objects.filter(edition=edition, round=1, status=MatchStatus.DECIDED)
+        .exclude(code__in=(PBN_MATCH, LATE_MATCH, WALKOVER_MATCH))
+        .order_by("position")
+        .first()
+    )
+    assert match is not None and match.visitors is not None
+    start = _start(match, datetime(1999, 3, 19, 19, tzinfo=PRAGUE))
+    end = start
+    for segment in Segment.objects.filter(match=match).order_by("number"):
+        end = start + timedelta(hours=2 + 2 * (segment.number - 1), minutes=10 * segment.number)
+        for room in ("open", "closed"):
+            services.mark_room_end(segment=segment, room=room, at=end, user=td, now=end)
+    captains = (
+        RosterEntry.objects.filter(edition=edition, position=1)
+        .exclude(team__in=(match.home_id, match.visitors_id))
+        .order_by("team__name")
+        .values_list("player__name", flat=True)
+    )
+    appeals.save_settings(
+        edition=edition,
+        candidates_text="\n".join(list(captains)[:5]),
+        segment_deadlines=False,
+        user=organiser,
+        now=datetime(1999, 3, 15, 10, tzinfo=PRAGUE),
+    )
+    lodged = end + timedelta(minutes=20)
+    appeal = appeals.lodge(
+        match=match,
+        appellant=match.visitors,
+        subject="Rozdání 7: vysvětlení hlášky 2BT bylo podle odvolávajících se zavádějící.",
+        deposit_paid=edition.regulations.appeals.deposit,
+        through_td=td.get_full_name() or td.get_username(),
+        user=td,
+        now=lodged,
+    )
+    appeal = appeals.name_committee(
+        appeal=appeal, members=None, user=organiser, now=lodged + timedelta(minutes=10)
+    )
+    appeals.decide(
+        appeal=appeal,
+        outcome="dismissed",
+        reasons="Vysvětlení odpovídalo systémové kartě; výsledek platí.",
+        user=organiser,
+        now=lodged + timedelta(hours=1),
+    )
 
 
 _GAME_LEVEL = {"NT": 3, "S": 4, "H": 4, "D": 5, "C": 5}

@@ -238,6 +238,25 @@ def test_demo_1999_in_play_and_1998_finished_with_its_prizes() -> None:
     assert any(t.startswith(("3NT ", "4H ", "4S ")) for t in texts)
     assert any(t.startswith(("1", "2")) for t in texts)
 
+    # R16: one appeal decided in a played first-round match — lodged in time through the TD,
+    # a committee of 3 from the organiser's list (no player of the match), the score stands,
+    # the deposit returned
+    from bridgeko.appeals import services as appeals
+    from bridgeko.appeals.models import Appeal
+
+    (appeal,) = Appeal.objects.filter(edition=edition)
+    assert appeal.match.round == 1 and appeal.match.status == "decided"
+    assert (appeal.status, appeal.outcome, appeal.deposit_fate) == (
+        "decided",
+        "dismissed",
+        "returned",
+    )
+    assert len(appeal.committee) == 3
+    assert set(appeal.committee) <= set(appeals.candidates(edition))
+    assert not set(appeal.committee) & set(appeals.match_players(appeal.match))
+    (deadline,) = appeals.deadlines(appeal.match)
+    assert deadline.met_by(appeal.lodged_at)
+
     # 1998: finished, every match decided; the standings (I7) and the prizes (R5.1)
     previous = Edition.objects.get(slug="ko-1998")
     assert previous.stage == "finished"

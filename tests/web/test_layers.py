@@ -27,6 +27,7 @@ APP_ORDER = (
     "draw",
     "matches",
     "boards",
+    "appeals",
     "mail",
     "paper",
     "public",

@@ -393,6 +393,40 @@ def _hand_record_board(world: World, edition: Edition | None = None) -> dict[str
     return _match_page(world, edition) | {"board": 1}
 
 
+# appeals (R16): an appeal of the captain's team (home in LU-1 of _segment)
+def _appeal(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    from bridgeko.appeals.models import Appeal
+    from bridgeko.matches.models import Match
+
+    kwargs = _segment(world, edition)
+    match = Match.objects.get(edition__slug=kwargs["edition"], code=kwargs["code"])
+    appeal, _created = Appeal.objects.get_or_create(
+        edition=match.edition,
+        match=match,
+        appellant_id=match.home_id,
+        defaults={
+            "subject": "an appeal of the permission test",
+            "lodged_at": datetime(1999, 4, 10, 13, tzinfo=UTC),
+            "through_td": "td",
+            "deposit": 200,
+        },
+    )
+    return {"edition": kwargs["edition"], "appeal": appeal.pk}
+
+
+def _team_appeal(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    kwargs = _appeal(world, edition)
+    return kwargs | {"team": _team_in(edition or world.edition)}
+
+
+def _appeal_match(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    kwargs = _segment(world, edition)
+    return {"edition": kwargs["edition"], "code": kwargs["code"]}
+
+
+# end of appeals
+
+
 # paper (issue 11): the PDFs' example objects
 def _paid_team(world: World, edition: Edition | None = None) -> dict[str, Any]:
     """The edition's team with a payment of its fee recorded (a receipt needs one)."""
@@ -459,6 +493,7 @@ def _paper_deals(world: World, edition: Edition | None = None) -> dict[str, Any]
 
 OBJECT_KWARGS: frozenset[Kwargs] = frozenset(
     {_team, _player, _role, _no_show, _pair, _card, _place_decision, _penalty, _mail, _paid_team}
+    | {_appeal, _team_appeal}  # appeals
 )
 """Kwargs naming an object of an edition: also tried with the object of the other edition
 under one's own edition's URL."""
@@ -585,6 +620,22 @@ REGISTRY: list[Protected] = [
     Protected("matches:add_penalty", "post", ORGANISER_TD, kwargs=_match_page),
     Protected("matches:withdraw_penalty", "get", ORGANISER_TD, kwargs=_penalty),
     Protected("matches:withdraw_penalty", "post", ORGANISER_TD, kwargs=_penalty),
+    # appeals (R16): the TDs lodge and withdraw, the organisers keep the list and name the
+    # committee; a committee member (appeals role) reads and decides only the appeals they sit
+    # on (tests/web/test_appeals.py), a captain reads the appeals of the team's matches
+    Protected("appeals:list", "get", frozenset({"organiser", "td", "appeals"})),
+    Protected("appeals:settings", "get", ORGANISER),
+    Protected("appeals:settings", "post", ORGANISER, data={"candidates": "x" * 20001}),
+    Protected("appeals:lodge", "get", ORGANISER_TD, kwargs=_appeal_match),
+    Protected("appeals:lodge", "post", ORGANISER_TD, kwargs=_appeal_match),
+    Protected("appeals:detail", "get", ORGANISER_TD, kwargs=_appeal),
+    Protected("appeals:committee", "post", ORGANISER, kwargs=_appeal),
+    Protected("appeals:decide", "get", ORGANISER, kwargs=_appeal),
+    Protected("appeals:decide", "post", ORGANISER, kwargs=_appeal),
+    Protected("appeals:withdraw", "get", ORGANISER_TD, kwargs=_appeal),
+    Protected("appeals:withdraw", "post", ORGANISER_TD, kwargs=_appeal),
+    Protected("appeals:team", "get", ORGANISER_CAPTAIN_TD, kwargs=_team_appeal),
+    # end of appeals
     # boards of a segment (issue 11, R12.7, I15): the organiser and chief TD commit, make and
     # download a set and restart its analysis; TDs see the state, load the deals played and
     # record the end of a segment per room

@@ -28,6 +28,13 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.account.unlocked": pgettext_lazy("audit action", "Account unlocked"),
     "bridgeko.account.language_set": pgettext_lazy("audit action", "Language chosen"),
     "bridgeko.mail.resent": pgettext_lazy("audit action", "Mail sent again"),
+    # appeals (R16)
+    "bridgeko.appeal.committee": pgettext_lazy("audit action", "Appeals committee named"),
+    "bridgeko.appeal.decided": pgettext_lazy("audit action", "Appeal decided"),
+    "bridgeko.appeal.lodged": pgettext_lazy("audit action", "Appeal lodged"),
+    "bridgeko.appeal.withdrawn": pgettext_lazy("audit action", "Appeal withdrawn"),
+    "bridgeko.appeals.settings": pgettext_lazy("audit action", "Appeals settings changed"),
+    # end of appeals
     "bridgeko.board.cleared": pgettext_lazy("audit action", "Board result cleared"),
     "bridgeko.board.saved": pgettext_lazy("audit action", "Board result saved"),
     "bridgeko.bracket.moved": pgettext_lazy("audit action", "Bracket moved on"),

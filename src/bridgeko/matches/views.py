@@ -32,7 +32,7 @@ from bridgeko.accounts.permissions import edition_role_required, has_role
 from bridgeko.competition import schedule, seating
 from bridgeko.competition.match import boards_removed_for_lateness
 from bridgeko.competition.regulations import Stage
-from bridgeko.core import segment_links
+from bridgeko.core import match_links, segment_links
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.draw.models import Draw, MatchDate
@@ -262,13 +262,17 @@ def _time_limit(view: match_state.MatchView) -> tuple[int, int, bool] | None:
     return nxt.number, int(limit.total_seconds() // 60), screens
 
 
-def _appeal_deadlines(match: Match) -> list[tuple[datetime, str, str]]:
-    """(when, clause, what) of the appeal deadlines once the match is over (R16.3)."""
+def _appeal_deadlines(match: Match, segments: list[Segment]) -> list[tuple[datetime, str, str]]:
+    """(when, clause, what) of the appeal deadlines once the match is over (R16.3): from the
+    end of its last segment in both rooms when the TD recorded it (I15), else from the moment
+    it was decided (the appeals app's pages give the full rule, segment deadlines included)."""
     if match.decided_at is None or match.status == MatchStatus.WALKOVER:
         return []
+    last = max(segments, key=lambda seg: seg.number, default=None)
+    ended = last.ended_at if last is not None else None
     try:
         deadlines = schedule.appeal_deadlines(
-            match.edition.regulations, match_ended_at=match.decided_at
+            match.edition.regulations, match_ended_at=ended or match.decided_at
         )
     except schedule.ScheduleError:
         return []
@@ -404,13 +408,15 @@ def _render_detail(
         "missing": missing,
         "time_limit": _time_limit(view),
         "room_ends": _room_ends(view) if can_edit and playable else [],
-        "appeal_deadlines": _appeal_deadlines(match),
+        "appeal_deadlines": _appeal_deadlines(match, list(view.facts.segments)),
         "penalty_form": penalty_form
         or (_penalty_form(match, view) if can_edit and playable else None),
         "minutes_per_board": rules.penalties.lateness_minutes_per_board,
         "segment_boards": rules.match.segment_boards,
         "examples": services.EXAMPLES,
         "penalties": _penalty_rows(match, all_penalties, view),
+        # links of the apps above (the appeals app's "Lodge an appeal", core.match_links)
+        "extra_links": match_links.links(request, match),
     }
     return render(request, "matches/detail.html", context, status=status)
 

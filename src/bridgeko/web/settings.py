@@ -42,8 +42,9 @@ INSTALLED_APPS = [
     "bridgeko.draw",
     "bridgeko.matches",
     "bridgeko.boards",
+    "bridgeko.appeals",
     "bridgeko.mail",
-    "bridgeko.paper",  # issue 11: PDFs (after appeals and mail once they exist)
+    "bridgeko.paper",
     "bridgeko.public",
 ]
 

@@ -25,6 +25,7 @@ urlpatterns = [
     path("", include("bridgeko.draw.urls")),
     path("", include("bridgeko.matches.urls")),
     path("", include("bridgeko.boards.urls")),
+    path("", include("bridgeko.appeals.urls")),
     path("", include("bridgeko.mail.urls")),  # mail
     path("", include("bridgeko.paper.urls")),  # issue 11: PDFs
     path("", include("bridgeko.public.urls")),
