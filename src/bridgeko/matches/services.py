@@ -205,6 +205,17 @@ def _view(match: Match, facts: match_state.Facts | None = None) -> match_state.M
     return match_state.compute(facts or match_state.load(match), match.edition.regulations)
 
 
+def _with_segment(facts: match_state.Facts, segment: Segment) -> match_state.Facts:
+    """``facts`` with ``segment`` (just saved) in place of its stored copy."""
+    facts.segments = [segment if s.pk == segment.pk else s for s in facts.segments]
+    return facts
+
+
+def _stored_order(penalty: Penalty) -> tuple[int, datetime, int]:
+    """The order :func:`bridgeko.matches.state.load` gives the penalties."""
+    return penalty.segment, penalty.created_at, penalty.pk
+
+
 def _changed(
     match: Match,
     mark: Mark,
@@ -465,6 +476,7 @@ def set_segment_totals(
             user=user,
             now=now,
             confirm=confirm,
+            facts=_with_segment(facts, segment),
         )
     return segment
 
@@ -497,6 +509,7 @@ def close_segment(
             user=user,
             now=now,
             confirm=confirm,
+            facts=_with_segment(view.facts, segment),
         )
     return segment
 
@@ -574,6 +587,7 @@ def add_penalty(
         match_state.compute(facts, match.edition.regulations, penalties=[*facts.penalties, penalty])
         mark = _mark(match, _view(match, facts))
         penalty.save()
+        facts.penalties = sorted([*facts.penalties, penalty], key=_stored_order)
         _changed(
             match,
             mark,
@@ -592,6 +606,7 @@ def add_penalty(
             user=user,
             now=now,
             confirm=confirm,
+            facts=facts,
         )
     return penalty
 
@@ -619,6 +634,8 @@ def withdraw_penalty(
         penalty.withdrawn_at = now
         penalty.withdrawn_reason = reason
         penalty.save(update_fields=["withdrawn_at", "withdrawn_reason"])
+        facts.penalties = [p for p in facts.penalties if p.pk != penalty.pk]
+        facts.withdrawn = sorted([*facts.withdrawn, penalty], key=_stored_order)
         _changed(
             match,
             mark,
@@ -632,6 +649,7 @@ def withdraw_penalty(
             user=user,
             now=now,
             confirm=confirm,
+            facts=facts,
         )
     return penalty
 
