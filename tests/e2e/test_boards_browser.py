@@ -22,14 +22,14 @@ from bridgeko.bridge.cards import Deal
 from bridgeko.editions.services import create_edition
 from bridgeko.entries.models import Team
 from bridgeko.matches.models import Match, MatchStatus, Segment
+from tests.e2e.browser import artifacts, login
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
+from tests.web.conftest import REGULATIONS_1999, World, make_user
 from tests.web.test_draw import enter_13, held
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS") or REPO / "test-artifacts") / "boards"
+ARTIFACTS = artifacts("boards")
 
 pytestmark = [
     pytest.mark.e2e,
@@ -61,11 +61,7 @@ def _quarterfinal(world: World) -> Match:
 
 def _login(page: Any, url: str, who: str) -> None:
     page.context.clear_cookies()
-    page.goto(f"{url}/login/")
-    page.fill("#id_username", who)
-    page.fill("#id_password", PASSWORD)
-    page.click("form.form button[type=submit]")
-    page.wait_for_load_state()
+    login(page, url, who)
 
 
 def _shot(page: Any, name: str, width: int, lang: str) -> None:
