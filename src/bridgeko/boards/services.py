@@ -363,6 +363,14 @@ def make_set(*, deal_set: DealSet, user: Any, now: datetime) -> DealSet:
 # The deals played, from a PBN file
 
 
+def _unreadable(exc: pbn.PbnError) -> ServiceError:
+    return ServiceError(
+        _("The file is not a PBN file that can be read: line %(line)s: %(problem)s")
+        % {"line": exc.line, "problem": exc.reason},
+        field="file",
+    )
+
+
 def _pbn_deals(data: bytes, segment: Segment) -> dict[int, Deal]:
     """Board -> deal from a PBN file of the segment (boards numbered as in the match, or from
     1); a :class:`ServiceError` naming the problem (and its line) otherwise."""
@@ -376,11 +384,7 @@ def _pbn_deals(data: bytes, segment: Segment) -> dict[int, Deal]:
         text = pbn.decode(data)
         games = pbn.parse(text).games
     except pbn.PbnError as exc:
-        raise ServiceError(
-            _("The file is not a PBN file that can be read: line %(line)s: %(problem)s")
-            % {"line": exc.line, "problem": exc.reason},
-            field="file",
-        ) from None
+        raise _unreadable(exc) from None
     except BridgeInputError as exc:
         raise ServiceError(
             _("The file cannot be read: %(problem)s") % {"problem": str(exc)}, field="file"
@@ -391,11 +395,7 @@ def _pbn_deals(data: bytes, segment: Segment) -> dict[int, Deal]:
         try:
             number, deal = game.board, game.deal
         except pbn.PbnError as exc:
-            raise ServiceError(
-                _("The file is not a PBN file that can be read: line %(line)s: %(problem)s")
-                % {"line": exc.line, "problem": exc.reason},
-                field="file",
-            ) from None
+            raise _unreadable(exc) from None
         if number is None or deal is None:
             continue
         if not deal.is_complete:
