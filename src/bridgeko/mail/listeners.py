@@ -65,6 +65,19 @@ def _drawn_teams(edition: Edition) -> list[Team]:
     return [n.team for n in numbers]
 
 
+def _queue_to_drawn(
+    edition: Edition, event: str, template: str, context: Callable[[Team], dict[str, Any]]
+) -> None:
+    """Queue a mail to the captain of every drawn team."""
+    queue(
+        edition=edition,
+        event=event,
+        template=template,
+        teams=_drawn_teams(edition),
+        context=context,
+    )
+
+
 _REF = re.compile(r"^(winner|loser) of (\S+)$")
 
 
@@ -123,13 +136,7 @@ def on_draw_held(*, edition: Edition, **_kwargs: Any) -> None:
             "link": _my_team(team),
         }
 
-    queue(
-        edition=edition,
-        event=Event.DRAW,
-        template="draw_held",
-        teams=_drawn_teams(edition),
-        context=context,
-    )
+    _queue_to_drawn(edition, Event.DRAW, "draw_held", context)
 
 
 def on_schedule_published(*, edition: Edition, **_kwargs: Any) -> None:
@@ -138,13 +145,7 @@ def on_schedule_published(*, edition: Edition, **_kwargs: Any) -> None:
     def context(team: Team) -> dict[str, Any]:
         return {"schedule": _schedule(edition, team), "link": _my_team(team)}
 
-    queue(
-        edition=edition,
-        event=Event.SCHEDULE,
-        template="schedule_published",
-        teams=_drawn_teams(edition),
-        context=context,
-    )
+    _queue_to_drawn(edition, Event.SCHEDULE, "schedule_published", context)
 
 
 def _both(match: Match) -> list[Team]:
