@@ -1,5 +1,6 @@
-"""What the browser tests of issue 11 share: the folder of their screenshots, a page in a
-language and width, the login, and the check that a page is no wider than the window."""
+"""What the browser tests share: an edition with its draw held, the folder of their
+screenshots, a page in a language and width, the login, and the check that a page is no wider
+than the window."""
 
 from __future__ import annotations
 
@@ -7,9 +8,27 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import PASSWORD
+from bridgeko.accounts.models import Role, RoleAssignment
+from bridgeko.editions.services import create_edition
+from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
+from tests.web.test_draw import enter_13, held
 
 REPO = Path(__file__).resolve().parents[2]
+
+
+def drawn_world() -> World:
+    """Edition ``ko-1999`` (the 1999 regulations) made by ``organiser``, ``td`` its TD, 13
+    teams entered and the draw held."""
+    organiser = make_user("organiser")
+    edition = create_edition(
+        slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
+    )
+    td = make_user("td")
+    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
+    world = World(edition=edition, users={"organiser": organiser, "td": td})
+    enter_13(world)
+    held(world)
+    return world
 
 
 def artifacts(name: str) -> Path:
