@@ -15,14 +15,12 @@ from typing import Any
 
 import pytest
 
-from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.bridge.scoring import imps
-from bridgeko.editions.services import create_edition
 from bridgeko.matches import services
 from bridgeko.matches.models import BoardResult, Match, MatchStatus
+from tests.e2e.browser import drawn_world
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
-from tests.web.test_draw import enter_13, held
+from tests.web.conftest import PASSWORD
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
@@ -79,15 +77,7 @@ def expected() -> tuple[list[int], int, int]:
 def test_R12_3_td_types_16_boards_with_the_keyboard_only(live_server: Any) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    organiser = make_user("organiser")
-    edition = create_edition(
-        slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
-    )
-    td = make_user("td")
-    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
-    world = World(edition=edition, users={"organiser": organiser, "td": td})
-    enter_13(world)
-    held(world)
+    world = drawn_world()
     match = Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY).first()
     assert match is not None
     per_board, home, visitors = expected()

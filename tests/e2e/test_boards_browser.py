@@ -15,21 +15,18 @@ from typing import Any
 
 import pytest
 
-from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.boards.models import DealSet
 from bridgeko.bridge import formats
 from bridgeko.bridge.cards import Deal
-from bridgeko.editions.services import create_edition
 from bridgeko.entries.models import Team
 from bridgeko.matches.models import Match, MatchStatus, Segment
+from tests.e2e.browser import artifacts, drawn_world, login
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
-from tests.web.test_draw import enter_13, held
+from tests.web.conftest import World
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS") or REPO / "test-artifacts") / "boards"
+ARTIFACTS = artifacts("boards")
 
 pytestmark = [
     pytest.mark.e2e,
@@ -61,11 +58,7 @@ def _quarterfinal(world: World) -> Match:
 
 def _login(page: Any, url: str, who: str) -> None:
     page.context.clear_cookies()
-    page.goto(f"{url}/login/")
-    page.fill("#id_username", who)
-    page.fill("#id_password", PASSWORD)
-    page.click("form.form button[type=submit]")
-    page.wait_for_load_state()
+    login(page, url, who)
 
 
 def _shot(page: Any, name: str, width: int, lang: str) -> None:
@@ -82,15 +75,7 @@ def test_R12_7_organiser_commits_makes_downloads_td_ends_public_sees_the_seed(
 ) -> None:
     from playwright.sync_api import sync_playwright
 
-    organiser = make_user("organiser")
-    edition = create_edition(
-        slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
-    )
-    td = make_user("td")
-    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
-    world = World(edition=edition, users={"organiser": organiser, "td": td})
-    enter_13(world)
-    held(world)
+    world = drawn_world()
     _quarterfinal(world)
     base = f"{live_server.url}/e/ko-1999/matches/QF1"
     text = TEXT[lang]

@@ -10,32 +10,24 @@ chromium (/usr/bin/chromium); never ``playwright install``."""
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.browser import artifacts, fits, new_page
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
 from tests.web import handrecord_world as hw_
 from tests.web.conftest import World, toml_1999, world  # noqa: F401  (fixtures)
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = (
-    Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS", REPO / "test-artifacts")) / "hand-records"
-)
+ARTIFACTS = artifacts("hand-records")
 WIDTHS = (390, 1280)
 
 pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
 ]
-
-
-def _fits(page: Any, what: str) -> None:
-    scroll_width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert scroll_width <= inner, (what, scroll_width, inner)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -61,12 +53,7 @@ def test_I15_public_hand_records_in_the_browser(
             hw_.end_segment(hw)
             for language in ("cs", "en"):
                 for width in WIDTHS:
-                    context = browser.new_context(viewport={"width": width, "height": 900})
-                    context.add_cookies(
-                        [{"name": "django_language", "value": language, "url": base}]
-                    )
-                    page = context.new_page()
-                    page.set_default_timeout(15000)
+                    page = new_page(browser, base, width, language)
                     tag = f"{width}-{language}"
                     page.goto(f"{base}/e/{slug}/public/")
                     page.click(".public-nav a[href$='/public/hand-records/']")
@@ -74,13 +61,13 @@ def test_I15_public_hand_records_in_the_browser(
                     expect(page.locator(".hr-board")).to_have_count(16)
                     expect(page.locator("#analysis-progress")).to_contain_text("14")
                     page.screenshot(path=str(ARTIFACTS / f"set-{tag}.png"), full_page=True)
-                    _fits(page, f"set {tag}")
+                    fits(page, f"set {tag}")
                     page.click("#board-1 .hr-no")
                     expect(page.locator(".hr-hand.hr-n")).to_be_visible()
                     expect(page.locator("table.hr-dd")).to_be_visible()
                     expect(page.locator("table.hr-results tbody tr")).to_have_count(2)
                     page.screenshot(path=str(ARTIFACTS / f"board-{tag}.png"), full_page=True)
-                    _fits(page, f"board {tag}")
+                    fits(page, f"board {tag}")
                     page.click(".hr-nav a[rel=next]")
                     expect(page).to_have_url(board_url.replace("/1/", "/2/"))
                     if width == 1280:
@@ -88,6 +75,6 @@ def test_I15_public_hand_records_in_the_browser(
                         page.goto(f"{base}/e/{slug}/public/matches/QF1/segments/1/hand-records/")
                         page.screenshot(path=str(ARTIFACTS / f"print-{tag}.png"), full_page=True)
                         page.pdf(path=str(ARTIFACTS / f"set-{language}.pdf"), format="A4")
-                    context.close()
+                    page.context.close()
         finally:
             browser.close()

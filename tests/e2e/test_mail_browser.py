@@ -8,7 +8,6 @@ Playwright drives Debian's chromium (/usr/bin/chromium); never ``playwright inst
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,14 +15,14 @@ import pytest
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.editions.services import create_edition
 from bridgeko.mail.models import Outbox, Status
+from tests.e2e.browser import artifacts, fits, login, new_page
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
+from tests.web.conftest import REGULATIONS_1999, World, make_user
 from tests.web.test_draw import enter_13, held
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS") or REPO / "test-artifacts") / "mail"
+ARTIFACTS = artifacts("mail")
 
 pytestmark = [
     pytest.mark.e2e,
@@ -72,22 +71,13 @@ def test_organiser_reads_the_outbox_and_sends_a_failed_mail_again(
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
         try:
-            context = browser.new_context(viewport={"width": width, "height": 900})
-            context.add_cookies(
-                [{"name": "django_language", "value": language, "url": live_server.url}]
-            )
-            page = context.new_page()
-            page.set_default_timeout(15000)
-            page.goto(f"{live_server.url}/login/")
-            page.fill("#id_username", "organiser")
-            page.fill("#id_password", PASSWORD)
-            page.click("form.form button[type=submit]")
-            page.wait_for_load_state()
+            page = new_page(browser, live_server.url, width, language)
+            login(page, live_server.url, "organiser")
             page.goto(f"{live_server.url}/e/ko-1999/outbox/")
             assert page.locator("h1").inner_text() == t["title"]
             assert page.locator(".mail-row").count() == 13
             page.screenshot(path=str(shots / "outbox.png"), full_page=True)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            fits(page, "mail")
             # Only the failed one.
             page.locator("#status-filter a", has_text=t["failed"]).click()
             page.wait_for_load_state()
@@ -100,7 +90,7 @@ def test_organiser_reads_the_outbox_and_sends_a_failed_mail_again(
             assert failed.subject == page.locator("h1").inner_text() and "Los" in body
             assert "vítěz utkání" in body  # the next opponent not known yet, in Czech
             page.screenshot(path=str(shots / "mail-failed.png"), full_page=True)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            fits(page, "mail")
             page.click("#send-again")
             page.wait_for_load_state()
             assert page.locator("#mail-status").inner_text() == t["sent"]

@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import io
 import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.e2e.browser import artifacts, fits, login, new_page
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, World, toml_1999, world  # noqa: F401  (fixtures)
+from tests.web.conftest import World, toml_1999, world  # noqa: F401  (fixtures)
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = (
-    Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS", REPO / "test-artifacts")) / "paper-browser"
-)
+ARTIFACTS = artifacts("paper-browser")
 WIDTHS = (390, 1280)
 TITLES = {"cs": "Zápis utkání", "en": "Match record"}
 
@@ -63,25 +60,14 @@ def test_R14_2_td_downloads_the_match_record_from_the_match_page(
             for language in ("cs", "en"):
                 for width in WIDTHS:
                     tag = f"{width}-{language}"
-                    context = browser.new_context(viewport={"width": width, "height": 900})
-                    context.add_cookies(
-                        [{"name": "django_language", "value": language, "url": base}]
-                    )
-                    page = context.new_page()
-                    page.set_default_timeout(15000)
-                    page.goto(f"{base}/login/")
-                    page.fill("#id_username", "td")
-                    page.fill("#id_password", PASSWORD)
-                    page.click("form.form button[type=submit]")
-                    page.wait_for_selector(".user-menu summary")
+                    page = new_page(browser, base, width, language)
+                    context = page.context
+                    login(page, base, "td")
                     page.goto(f"{base}/e/{world.edition.slug}/matches/{match.code}/")
                     links = page.locator("#paper-links a")
                     expect(links).to_have_count(2)
                     page.screenshot(path=str(ARTIFACTS / f"match-{tag}.png"), full_page=False)
-                    scroll, inner = page.evaluate(
-                        "[document.documentElement.scrollWidth, window.innerWidth]"
-                    )
-                    assert scroll <= inner, (tag, scroll, inner)
+                    fits(page, tag)
                     # the browser opens the PDF (inline, with its file name): read its answer
                     href = links.first.get_attribute("href")
                     with page.expect_response(lambda r: r.url.endswith("/record.pdf")) as info:

@@ -13,13 +13,11 @@ from typing import Any
 
 import pytest
 
-from bridgeko.accounts.models import Role, RoleAssignment
-from bridgeko.editions.services import create_edition
 from bridgeko.matches import services
 from bridgeko.matches.models import BoardResult
+from tests.e2e.browser import drawn_world
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
-from tests.web.test_draw import enter_13, held
+from tests.web.conftest import PASSWORD
 from tests.web.test_pbn_import import DATA, name_the_teams
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
@@ -42,15 +40,7 @@ def _fast_passwords(settings: Any) -> None:
 def test_td_imports_a_segment_from_a_pbn_file(live_server: Any, width: int) -> None:
     from playwright.sync_api import sync_playwright
 
-    organiser = make_user("organiser")
-    edition = create_edition(
-        slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
-    )
-    td = make_user("td")
-    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
-    world = World(edition=edition, users={"organiser": organiser, "td": td})
-    enter_13(world)
-    held(world)
+    world = drawn_world()
     match = name_the_teams(world)
     services.save_board(
         match=match,
@@ -58,7 +48,7 @@ def test_td_imports_a_segment_from_a_pbn_file(live_server: Any, width: int) -> N
         room="open",
         text="4S N -1",
         version=0,
-        user=td,
+        user=world.users["td"],
         now=datetime(1999, 4, 10, 9, tzinfo=UTC),
     )
 

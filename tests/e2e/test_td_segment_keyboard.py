@@ -17,16 +17,14 @@ from typing import Any
 
 import pytest
 
-from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.bridge.board import vulnerability
 from bridgeko.bridge.scoring import parse_result, score_board
-from bridgeko.editions.services import create_edition
 from bridgeko.matches import lineups
 from bridgeko.matches.models import BoardResult, LineUp, Match, MatchStatus
+from tests.e2e.browser import drawn_world
 from tests.e2e.test_board_entry import BOARDS
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
-from tests.web.test_draw import enter_13, held
+from tests.web.conftest import PASSWORD
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
@@ -71,15 +69,8 @@ def test_R12_6_R12_3_td_enters_line_ups_and_16_boards_with_the_keyboard_only(
 ) -> None:
     from playwright.sync_api import expect, sync_playwright
 
-    organiser = make_user("organiser")
-    edition = create_edition(
-        slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
-    )
-    td = make_user("td")
-    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
-    world = World(edition=edition, users={"organiser": organiser, "td": td})
-    enter_13(world)
-    held(world)
+    world = drawn_world()
+    edition = world.edition
     match = Match.objects.filter(edition=edition, status=MatchStatus.TO_PLAY).first()
     assert match is not None and match.home is not None and match.visitors is not None
     home_players = lineups.roster_of(match.home)[:4]

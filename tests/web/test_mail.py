@@ -177,6 +177,13 @@ def test_a_captain_without_an_address_gets_nothing_and_the_action_goes_on(
     assert team.form_received == IN_TIME and mail.outbox == [] and not Outbox.objects.exists()
 
 
+def _match_to_play(world: World) -> Match:
+    """A match of the edition still to play, its teams known."""
+    match = Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY).first()
+    assert match is not None and match.home is not None and match.visitors is not None
+    return match
+
+
 # ------------------------------------------------------------------------- draw (R11)
 
 
@@ -185,8 +192,7 @@ def test_R11_draw_held_mails_every_captain_the_first_match_in_their_language(
 ) -> None:
     world = drawn_mail
     assert len(mail.outbox) == 13 and Outbox.objects.filter(event="draw.held").count() == 13
-    match = Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY).first()
-    assert match is not None and match.home is not None and match.visitors is not None
+    match = _match_to_play(world)
     for team, side, other in (
         (match.home, "home", match.visitors),
         (match.visitors, "visitors", match.home),
@@ -236,8 +242,7 @@ def test_R14_2_a_new_date_is_mailed_to_both_captains(
 
     _dates(drawn_mail)
     mail.outbox.clear()
-    match = Match.objects.filter(edition=drawn_mail.edition, status=MatchStatus.TO_PLAY).first()
-    assert match is not None and match.home is not None and match.visitors is not None
+    match = _match_to_play(drawn_mail)
     with django_capture_on_commit_callbacks(execute=True):
         match_admin.reschedule(
             match=match,
@@ -266,31 +271,26 @@ def test_a_result_is_mailed_when_a_segment_is_complete_not_on_every_board(
 ) -> None:
     mail.outbox.clear()
     td = drawn_mail.users["td"]
-    match = Match.objects.filter(edition=drawn_mail.edition, status=MatchStatus.TO_PLAY).first()
-    assert match is not None
+    match = _match_to_play(drawn_mail)
     segments = list(Segment.objects.filter(match=match).order_by("number"))
     first = segments[0]
-    with django_capture_on_commit_callbacks(execute=True):
+
+    def open_room(text: str, version: int) -> None:
         match_services.save_board(
             match=match,
             board=first.first_board,
             room="open",
-            text="4S N =",
-            version=0,
+            text=text,
+            version=version,
             user=td,
             now=PLAY,
         )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        open_room("4S N =", 0)
     assert mail.outbox == []  # one board: no mail
     with django_capture_on_commit_callbacks(execute=True):
-        match_services.save_board(
-            match=match,
-            board=first.first_board,
-            room="open",
-            text="",
-            version=1,
-            user=td,
-            now=PLAY,
-        )
+        open_room("", 1)  # cleared: the segment's totals instead
         match_services.set_segment_totals(
             segment=first, home_imps=30, visitors_imps=12, user=td, now=PLAY
         )
@@ -315,8 +315,7 @@ def test_R16_appeal_decision_is_mailed_to_both_captains(
     drawn_mail: World, django_capture_on_commit_callbacks: Any
 ) -> None:
     mail.outbox.clear()
-    match = Match.objects.filter(edition=drawn_mail.edition, status=MatchStatus.TO_PLAY).first()
-    assert match is not None and match.home is not None
+    match = _match_to_play(drawn_mail)
     with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         emit(
             "appeal.decided",
@@ -473,8 +472,7 @@ def test_R15_2_a_walkover_is_mailed_to_both_captains(
     from bridgeko.draw import no_shows
 
     mail.outbox.clear()
-    match = Match.objects.filter(edition=drawn_mail.edition, status=MatchStatus.TO_PLAY).first()
-    assert match is not None and match.visitors is not None
+    match = _match_to_play(drawn_mail)
     with django_capture_on_commit_callbacks(execute=True):
         no_shows.record_no_show(
             team=match.visitors,

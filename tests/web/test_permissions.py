@@ -211,13 +211,12 @@ def _match(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return {"edition": (edition or world.edition).slug, "match": "R1-M2"}
 
 
-def _segment(world: World, edition: Edition | None = None) -> dict[str, Any]:
-    """Segment 1 of a match of the edition in which the edition's team (the captain's in A)
-    plays at home against a team made for it (R1-M1 in neither: no draw is held)."""
+def _match_at_home(edition: Edition, code: str, position: int) -> Any:
+    """A match ``code`` of the edition, to play, in which the edition's team (the captain's in
+    A) plays at home against a team made for it."""
     from bridgeko.entries.models import Team
-    from bridgeko.matches.models import Match, MatchStatus, Segment
+    from bridgeko.matches.models import Match, MatchStatus
 
-    edition = edition or world.edition
     home = _team_in(edition)
     visitors, _created = Team.objects.get_or_create(
         edition=edition,
@@ -226,9 +225,9 @@ def _segment(world: World, edition: Edition | None = None) -> dict[str, Any]:
     )
     match, _created = Match.objects.get_or_create(
         edition=edition,
-        code="LU-1",
+        code=code,
         defaults={
-            "position": 99,
+            "position": position,
             "round": 1,
             "stage": "preliminary",
             "home_id": home,
@@ -236,6 +235,16 @@ def _segment(world: World, edition: Edition | None = None) -> dict[str, Any]:
             "status": MatchStatus.TO_PLAY,
         },
     )
+    return match
+
+
+def _segment(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """Segment 1 of a match of the edition in which the edition's team (the captain's in A)
+    plays at home against a team made for it (R1-M1 in neither: no draw is held)."""
+    from bridgeko.matches.models import Segment
+
+    edition = edition or world.edition
+    match = _match_at_home(edition, "LU-1", 99)
     Segment.objects.get_or_create(
         match=match, number=1, defaults={"first_board": 1, "last_board": 16}
     )
@@ -349,9 +358,13 @@ def _board_set(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return {"edition": edition.slug, "code": match.code, "segment": 1}
 
 
-def _board_match(world: World, edition: Edition | None = None) -> dict[str, Any]:
-    kwargs = _board_set(world, edition)
+def _match_of(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The match's kwargs of a segment's (or board's) ``kwargs``."""
     return {"edition": kwargs["edition"], "code": kwargs["code"]}
+
+
+def _board_match(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    return _match_of(_board_set(world, edition))
 
 
 def _room_end(world: World, edition: Edition | None = None) -> dict[str, Any]:
@@ -439,36 +452,18 @@ def _paid_team(world: World, edition: Edition | None = None) -> dict[str, Any]:
 
 def _paper_match(world: World, edition: Edition | None = None) -> dict[str, Any]:
     """The match of :func:`_segment` (the captain's team at home in A)."""
-    kwargs = _segment(world, edition)
-    return {"edition": kwargs["edition"], "code": kwargs["code"]}
+    return _match_of(_segment(world, edition))
 
 
 def _paper_deals(world: World, edition: Edition | None = None) -> dict[str, Any]:
     """Segment 1 of a match of its own with a stored deal, ended in both rooms (its hand
     records are public, I15)."""
     from bridgeko.boards.models import BoardDeal, DealSet
-    from bridgeko.entries.models import Team
-    from bridgeko.matches.models import Match, MatchStatus, Segment
+    from bridgeko.matches.models import Segment
 
     edition = edition or world.edition
     at = datetime(1999, 6, 4, 12, tzinfo=UTC)
-    visitors, _created = Team.objects.get_or_create(
-        edition=edition,
-        name="Hosté",
-        defaults={"created_at": datetime(1999, 2, 1, 10, tzinfo=UTC), "late_entry": True},
-    )
-    match, _created = Match.objects.get_or_create(
-        edition=edition,
-        code="PA-1",
-        defaults={
-            "position": 98,
-            "round": 1,
-            "stage": "preliminary",
-            "home_id": _team_in(edition),
-            "visitors": visitors,
-            "status": MatchStatus.TO_PLAY,
-        },
-    )
+    match = _match_at_home(edition, "PA-1", 98)
     segment, _created = Segment.objects.get_or_create(
         match=match,
         number=1,

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
-
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from bridgeko.boards.services import MAX_PBN_BYTES
+from bridgeko.core.forms import sent_back
 
 
 class CommitForm(forms.Form):
@@ -78,9 +76,4 @@ class LoadConfirmForm(forms.Form):
     )
 
     def clean_pbn(self) -> bytes:
-        try:
-            return base64.b64decode(self.cleaned_data["pbn"], validate=True)
-        except (binascii.Error, ValueError):
-            raise forms.ValidationError(
-                _("The file was not sent back whole; upload it again.")
-            ) from None
+        return sent_back(self.cleaned_data["pbn"])

@@ -177,6 +177,52 @@ def _locked_segment(segment: Segment) -> Segment:
     return seg
 
 
+def _by(user: Any) -> Any:
+    """The user to store as who made a set (none for a command run without ``--user``)."""
+    return user if getattr(user, "is_authenticated", False) else None
+
+
+def _replace_needed(segment: Segment, old: DealSet) -> ReplaceNeeded:
+    return ReplaceNeeded(
+        _("Segment %(number)s has a set of boards already; replacing it loses:")
+        % {"number": segment.number},
+        errors=_what_is_lost(old),
+    )
+
+
+def _drop(old: DealSet | None) -> dict[str, Any]:
+    """Deletes the set being replaced, if any; its summary for the audit's ``before``."""
+    before = _set_summary(old)
+    if old is not None:
+        old.delete()
+    return before
+
+
+def _record(
+    action: str,
+    segment: Segment,
+    summary: str,
+    *,
+    user: Any,
+    now: datetime,
+    after: dict[str, Any],
+    before: dict[str, Any] | None = None,
+    **values: Any,
+) -> None:
+    """The audit entry of a set action on ``segment``'s match; ``summary`` (``N_``) gets the
+    match code and segment number besides ``values``."""
+    record(
+        action,
+        user=user,
+        edition=segment.match.edition,
+        obj=segment.match,
+        before=before,
+        after=after,
+        summary=Message(summary, {"match": segment.match.code, "number": segment.number, **values}),
+        at=now,
+    )
+
+
 def _set_summary(deal_set: DealSet | None) -> dict[str, Any]:
     """What the audit keeps of a set: public facts only (never the seed, never a deal)."""
     if deal_set is None:
@@ -240,14 +286,8 @@ def commit_set(
         _refuse_started(segment)
         old = set_of(segment)
         if old is not None and not replace:
-            raise ReplaceNeeded(
-                _("Segment %(number)s has a set of boards already; replacing it loses:")
-                % {"number": segment.number},
-                errors=_what_is_lost(old),
-            )
-        before = _set_summary(old)
-        if old is not None:
-            old.delete()
+            raise _replace_needed(segment, old)
+        before = _drop(old)
         secret = commit_reveal.check_seed(seed) if seed is not None else commit_reveal.new_seed()
         deal_set = DealSet.objects.create(
             segment=segment,
@@ -257,27 +297,20 @@ def commit_set(
             event=event,
             session=session,
             committed_at=now,
-            made_by=user if getattr(user, "is_authenticated", False) else None,
+            made_by=_by(user),
         )
         after = _set_summary(deal_set) | {"segment": segment.number}
         if not computer:
             after |= {"by_agreement": True, "reason": reason}
-        record(
+        _record(
             "bridgeko.dealset.committed",
+            segment,
+            N_("%(match)s, segment %(number)s: seed committed, %(commitment)s"),
             user=user,
-            edition=segment.match.edition,
-            obj=segment.match,
+            now=now,
             before=before,
             after=after,
-            summary=Message(
-                N_("%(match)s, segment %(number)s: seed committed, %(commitment)s"),
-                {
-                    "match": segment.match.code,
-                    "number": segment.number,
-                    "commitment": deal_set.commitment,
-                },
-            ),
-            at=now,
+            commitment=deal_set.commitment,
         )
     return deal_set
 
@@ -307,23 +340,20 @@ def make_set(*, deal_set: DealSet, user: Any, now: datetime) -> DealSet:
             BoardDeal(deal_set=deal_set, board=b, deal=deal_text(deals[b])) for b in boards
         )
         deal_set.made_at = now
-        deal_set.made_by = user if getattr(user, "is_authenticated", False) else None
+        deal_set.made_by = _by(user)
         deal_set.analysis_started_at = None
         deal_set.analysis_finished_at = None
         deal_set.analysis_error = ""
         deal_set.save()
-        record(
+        _record(
             "bridgeko.dealset.made",
+            segment,
+            N_("%(match)s, segment %(number)s: set of %(count)s boards made"),
             user=user,
-            edition=segment.match.edition,
-            obj=segment.match,
+            now=now,
             after=_set_summary(deal_set)
             | {"segment": segment.number, "first": boards[0], "last": boards[-1]},
-            summary=Message(
-                N_("%(match)s, segment %(number)s: set of %(count)s boards made"),
-                {"match": segment.match.code, "number": segment.number, "count": len(boards)},
-            ),
-            at=now,
+            count=len(boards),
         )
         background.after_commit(analyse_set, deal_set.pk)
     return deal_set
@@ -331,6 +361,14 @@ def make_set(*, deal_set: DealSet, user: Any, now: datetime) -> DealSet:
 
 # ---------------------------------------------------------------------------------------------
 # The deals played, from a PBN file
+
+
+def _unreadable(exc: pbn.PbnError) -> ServiceError:
+    return ServiceError(
+        _("The file is not a PBN file that can be read: line %(line)s: %(problem)s")
+        % {"line": exc.line, "problem": exc.reason},
+        field="file",
+    )
 
 
 def _pbn_deals(data: bytes, segment: Segment) -> dict[int, Deal]:
@@ -346,11 +384,7 @@ def _pbn_deals(data: bytes, segment: Segment) -> dict[int, Deal]:
         text = pbn.decode(data)
         games = pbn.parse(text).games
     except pbn.PbnError as exc:
-        raise ServiceError(
-            _("The file is not a PBN file that can be read: line %(line)s: %(problem)s")
-            % {"line": exc.line, "problem": exc.reason},
-            field="file",
-        ) from None
+        raise _unreadable(exc) from None
     except BridgeInputError as exc:
         raise ServiceError(
             _("The file cannot be read: %(problem)s") % {"problem": str(exc)}, field="file"
@@ -361,11 +395,7 @@ def _pbn_deals(data: bytes, segment: Segment) -> dict[int, Deal]:
         try:
             number, deal = game.board, game.deal
         except pbn.PbnError as exc:
-            raise ServiceError(
-                _("The file is not a PBN file that can be read: line %(line)s: %(problem)s")
-                % {"line": exc.line, "problem": exc.reason},
-                field="file",
-            ) from None
+            raise _unreadable(exc) from None
         if number is None or deal is None:
             continue
         if not deal.is_complete:
@@ -440,36 +470,27 @@ def load_set(
                     )
                 )
             if not replace:
-                raise ReplaceNeeded(
-                    _("Segment %(number)s has a set of boards already; replacing it loses:")
-                    % {"number": segment.number},
-                    errors=_what_is_lost(old),
-                )
-        before = _set_summary(old)
-        if old is not None:
-            old.delete()
+                raise _replace_needed(segment, old)
+        before = _drop(old)
         deal_set = DealSet.objects.create(
             segment=segment,
             source=SetSource.LOADED,
             made_at=now,
-            made_by=user if getattr(user, "is_authenticated", False) else None,
+            made_by=_by(user),
         )
         BoardDeal.objects.bulk_create(
             BoardDeal(deal_set=deal_set, board=b, deal=deal_text(d))
             for b, d in sorted(deals.items())
         )
-        record(
+        _record(
             "bridgeko.dealset.loaded",
+            segment,
+            N_("%(match)s, segment %(number)s: deals of %(count)s boards loaded from a file"),
             user=user,
-            edition=segment.match.edition,
-            obj=segment.match,
+            now=now,
             before=before,
             after=_set_summary(deal_set) | {"segment": segment.number},
-            summary=Message(
-                N_("%(match)s, segment %(number)s: deals of %(count)s boards loaded from a file"),
-                {"match": segment.match.code, "number": segment.number, "count": len(deals)},
-            ),
-            at=now,
+            count=len(deals),
         )
         background.after_commit(analyse_set, deal_set.pk)
     return deal_set
@@ -530,23 +551,16 @@ def restart_analysis(*, deal_set: DealSet, user: Any, now: datetime) -> DealSet:
             update_fields=["analysis_error", "analysis_started_at", "analysis_finished_at"]
         )
         segment = deal_set.segment
-        record(
+        _record(
             "bridgeko.dealset.analysis_restarted",
+            segment,
+            N_("%(match)s, segment %(number)s: analysis restarted (%(done)s of %(total)s)"),
             user=user,
-            edition=segment.match.edition,
-            obj=segment.match,
+            now=now,
             before={"segment": segment.number, "done": p.done, "error": error},
             after={"segment": segment.number},
-            summary=Message(
-                N_("%(match)s, segment %(number)s: analysis restarted (%(done)s of %(total)s)"),
-                {
-                    "match": segment.match.code,
-                    "number": segment.number,
-                    "done": p.done,
-                    "total": p.total,
-                },
-            ),
-            at=now,
+            done=p.done,
+            total=p.total,
         )
         background.after_commit(analyse_set, deal_set.pk)
     return deal_set

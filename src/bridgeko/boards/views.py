@@ -7,6 +7,7 @@ Deals and the seed are shown only where :func:`bridgeko.boards.secrecy.may_see` 
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -45,6 +46,25 @@ def _segment(edition: Edition, code: str, number: int) -> Segment:
     segment = get_object_or_404(Segment, match=match, number=number)
     segment.match = match
     return segment
+
+
+def _segment_with_set(edition: Edition, code: str, number: int) -> tuple[Segment, DealSet]:
+    """The segment and its set; 404 when it has none."""
+    segment = _segment(edition, code, number)
+    deal_set = services.set_of(segment)
+    if deal_set is None:
+        raise Http404
+    return segment, deal_set
+
+
+def _act(request: HttpRequest, action: Callable[[], object], success: str) -> None:
+    """Run the service ``action``: its refusal or ``success`` as the message."""
+    try:
+        action()
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, success)
 
 
 def _is_organiser(request: HttpRequest) -> bool:
@@ -266,16 +286,12 @@ def make(request: HttpRequest, edition: Edition, code: str, segment: int) -> Htt
     if deal_set is None:
         messages.error(request, _("Commit a seed first."))
         return redirect(_match_url(seg.match))
-    try:
-        services.make_set(deal_set=deal_set, user=request.user, now=timezone.now())
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(
-            request,
-            _("The set of segment %(number)s is made; its analysis runs in the background.")
-            % {"number": seg.number},
-        )
+    _act(
+        request,
+        lambda: services.make_set(deal_set=deal_set, user=request.user, now=timezone.now()),
+        _("The set of segment %(number)s is made; its analysis runs in the background.")
+        % {"number": seg.number},
+    )
     return redirect(_set_url(seg))
 
 
@@ -283,10 +299,7 @@ def make(request: HttpRequest, edition: Edition, code: str, segment: int) -> Htt
 @edition_role_required(*ORGANISERS)
 def download(request: HttpRequest, edition: Edition, code: str, segment: int) -> HttpResponse:
     """The set as a PBN, DUP or DLM file for the dealing machine."""
-    seg = _segment(edition, code, segment)
-    deal_set = services.set_of(seg)
-    if deal_set is None:
-        raise Http404
+    seg, deal_set = _segment_with_set(edition, code, segment)
     form = DownloadForm(request.GET)
     if form.is_valid():
         data = form.cleaned_data
@@ -315,16 +328,12 @@ def download(request: HttpRequest, edition: Edition, code: str, segment: int) ->
 @require_POST
 @edition_role_required(*ORGANISERS)
 def restart(request: HttpRequest, edition: Edition, code: str, segment: int) -> HttpResponse:
-    seg = _segment(edition, code, segment)
-    deal_set = services.set_of(seg)
-    if deal_set is None:
-        raise Http404
-    try:
-        services.restart_analysis(deal_set=deal_set, user=request.user, now=timezone.now())
-    except ServiceError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("The analysis is restarted."))
+    seg, deal_set = _segment_with_set(edition, code, segment)
+    _act(
+        request,
+        lambda: services.restart_analysis(deal_set=deal_set, user=request.user, now=timezone.now()),
+        _("The analysis is restarted."),
+    )
     return redirect(_set_url(seg))
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 from typing import Any
 
 from django import forms
@@ -18,6 +20,16 @@ def apply_service_error(form: forms.BaseForm, exc: ServiceError) -> None:
     form.add_error(field, exc.message)
     for detail in exc.errors:
         form.add_error(field, detail)
+
+
+def sent_back(value: str) -> bytes:
+    """An uploaded file a confirmation step sent back in a hidden field (base64)."""
+    try:
+        return base64.b64decode(value, validate=True)
+    except (binascii.Error, ValueError):
+        raise forms.ValidationError(
+            _("The file was not sent back whole; upload it again.")
+        ) from None
 
 
 class WholeNumberField(forms.IntegerField):

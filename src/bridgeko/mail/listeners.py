@@ -65,6 +65,19 @@ def _drawn_teams(edition: Edition) -> list[Team]:
     return [n.team for n in numbers]
 
 
+def _queue_to_drawn(
+    edition: Edition, event: str, template: str, context: Callable[[Team], dict[str, Any]]
+) -> None:
+    """Queue a mail to the captain of every drawn team."""
+    queue(
+        edition=edition,
+        event=event,
+        template=template,
+        teams=_drawn_teams(edition),
+        context=context,
+    )
+
+
 _REF = re.compile(r"^(winner|loser) of (\S+)$")
 
 
@@ -123,13 +136,7 @@ def on_draw_held(*, edition: Edition, **_kwargs: Any) -> None:
             "link": _my_team(team),
         }
 
-    queue(
-        edition=edition,
-        event=Event.DRAW,
-        template="draw_held",
-        teams=_drawn_teams(edition),
-        context=context,
-    )
+    _queue_to_drawn(edition, Event.DRAW, "draw_held", context)
 
 
 def on_schedule_published(*, edition: Edition, **_kwargs: Any) -> None:
@@ -138,39 +145,46 @@ def on_schedule_published(*, edition: Edition, **_kwargs: Any) -> None:
     def context(team: Team) -> dict[str, Any]:
         return {"schedule": _schedule(edition, team), "link": _my_team(team)}
 
-    queue(
-        edition=edition,
-        event=Event.SCHEDULE,
-        template="schedule_published",
-        teams=_drawn_teams(edition),
-        context=context,
-    )
+    _queue_to_drawn(edition, Event.SCHEDULE, "schedule_published", context)
 
 
 def _both(match: Match) -> list[Team]:
     return [t for t in (match.home, match.visitors) if t is not None]
 
 
-def on_match_rescheduled(*, match: Match, before: datetime | None = None, **_kwargs: Any) -> None:
-    """Both captains: the match's new date and place (R14.2)."""
+def _about_match(match: Match, team: Team, **extra: Any) -> dict[str, Any]:
+    """A match mail's context for ``team``: the match, the team's side and opponent, and the
+    link to My team, with ``extra``."""
+    return {
+        "match": match,
+        "side": _side(match, team),
+        "opponent": _opponent(match, team),
+        **extra,
+        "link": _my_team(team),
+    }
 
-    def context(team: Team) -> dict[str, Any]:
-        return {
-            "match": match,
-            "side": _side(match, team),
-            "opponent": _opponent(match, team),
-            "before": before,
-            "link": _my_team(team),
-        }
 
+def _queue_to_both(
+    match: Match, event: str, template: str, context: Callable[[Team], dict[str, Any]]
+) -> None:
+    """Queue a match mail to both captains."""
     queue(
         edition=match.edition,
-        event=Event.RESCHEDULED,
-        template="match_rescheduled",
+        event=event,
+        template=template,
         teams=_both(match),
         context=context,
         match=match,
     )
+
+
+def on_match_rescheduled(*, match: Match, before: datetime | None = None, **_kwargs: Any) -> None:
+    """Both captains: the match's new date and place (R14.2)."""
+
+    def context(team: Team) -> dict[str, Any]:
+        return _about_match(match, team, before=before)
+
+    _queue_to_both(match, Event.RESCHEDULED, "match_rescheduled", context)
 
 
 def on_match_result(*, match: Match, **_kwargs: Any) -> None:
@@ -191,26 +205,17 @@ def on_match_result(*, match: Match, **_kwargs: Any) -> None:
     winner = match.home if match.winner == "home" else match.visitors if match.winner else None
 
     def context(team: Team) -> dict[str, Any]:
-        return {
-            "match": match,
-            "side": _side(match, team),
-            "opponent": _opponent(match, team),
-            "segments": segments,
-            "decided": decided,
-            "without_play": match.status in (MatchStatus.WALKOVER, MatchStatus.NO_WINNER),
-            "winner": winner,
-            "status": match.get_status_display(),
-            "link": _my_team(team),
-        }
+        return _about_match(
+            match,
+            team,
+            segments=segments,
+            decided=decided,
+            without_play=match.status in (MatchStatus.WALKOVER, MatchStatus.NO_WINNER),
+            winner=winner,
+            status=match.get_status_display(),
+        )
 
-    queue(
-        edition=match.edition,
-        event=Event.RESULT,
-        template="match_result",
-        teams=_both(match),
-        context=context,
-        match=match,
-    )
+    _queue_to_both(match, Event.RESULT, "match_result", context)
 
 
 def on_appeal_decided(
@@ -235,14 +240,7 @@ def on_appeal_decided(
             "link": _my_team(team),
         }
 
-    queue(
-        edition=match.edition,
-        event=Event.APPEAL,
-        template="appeal_decided",
-        teams=_both(match),
-        context=context,
-        match=match,
-    )
+    _queue_to_both(match, Event.APPEAL, "appeal_decided", context)
 
 
 LISTENERS: dict[str, Callable[..., None]] = {

@@ -11,7 +11,6 @@ through :func:`bridgeko.matches.pbn_import.import_results`."""
 from __future__ import annotations
 
 import base64
-import binascii
 from typing import Any
 
 from django import forms
@@ -25,7 +24,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from bridgeko.accounts.models import Role
 from bridgeko.accounts.permissions import edition_role_required
 from bridgeko.core.errors import ServiceError
-from bridgeko.core.forms import apply_service_error
+from bridgeko.core.forms import apply_service_error, sent_back
 from bridgeko.editions.models import Edition
 from bridgeko.matches import pbn_import
 from bridgeko.matches.models import Match, Segment
@@ -87,12 +86,7 @@ class ConfirmForm(forms.Form):
         self.fields["segment"].choices = _segment_choices(match)  # type: ignore[attr-defined]
 
     def clean_pbn(self) -> bytes:
-        try:
-            return base64.b64decode(self.cleaned_data["pbn"], validate=True)
-        except (binascii.Error, ValueError):
-            raise forms.ValidationError(
-                _("The file was not sent back whole; upload it again.")
-            ) from None
+        return sent_back(self.cleaned_data["pbn"])
 
 
 def _summary(done: pbn_import.ImportPreview) -> str:

@@ -22,7 +22,7 @@ from bridgeko.accounts.permissions import edition_role_required
 from bridgeko.core.errors import ServiceError
 from bridgeko.editions.models import Edition
 from bridgeko.matches import services
-from bridgeko.matches.models import Segment
+from bridgeko.matches.models import Match, Segment
 from bridgeko.matches.views import _detail_url, _match, _segment
 
 TD = str(Role.TD)
@@ -70,32 +70,56 @@ def room_label(room: str) -> str:
     return _("open room") if room == "open" else _("closed room")
 
 
+def _room_segment(edition: Edition, code: str, segment: int, room: str) -> tuple[Match, Segment]:
+    """The match and segment of a room-end URL; 404 for a room that is not one."""
+    if room not in services.ROOMS:
+        raise Http404
+    match = _match(edition, code)
+    return match, _segment(match, segment)
+
+
+def _mark(
+    request: HttpRequest,
+    seg: Segment,
+    room: str,
+    at: datetime | None,
+    now: datetime,
+    done: tuple[str, str],
+) -> None:
+    """Records (or with ``at`` None clears) the room's end; the refusal or ``done`` (the
+    message for the open room, for the closed room) as the message."""
+    try:
+        services.mark_room_end(segment=seg, room=room, at=at, user=request.user, now=now)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        text = done[0] if room == "open" else done[1]
+        messages.success(request, text % {"number": seg.number})
+
+
 @require_POST
 @edition_role_required(TD)
 def room_end(
     request: HttpRequest, edition: Edition, code: str, segment: int, room: str
 ) -> HttpResponse:
-    if room not in services.ROOMS:
-        raise Http404
-    match = _match(edition, code)
-    seg = _segment(match, segment)
+    match, seg = _room_segment(edition, code, segment, room)
     now = timezone.now()
     form = room_end_form(seg, room, now, request.POST)
     if form.is_valid():
         at = timezone.make_aware(
             datetime.combine(form.cleaned_data["date"], form.cleaned_data["time"])
         )
-        try:
-            services.mark_room_end(segment=seg, room=room, at=at, user=request.user, now=now)
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-        else:
-            text = (
-                _("Segment %(number)s: the end in the open room is recorded.")
-                if room == "open"
-                else _("Segment %(number)s: the end in the closed room is recorded.")
-            )
-            messages.success(request, text % {"number": seg.number})
+        _mark(
+            request,
+            seg,
+            room,
+            at,
+            now,
+            (
+                _("Segment %(number)s: the end in the open room is recorded."),
+                _("Segment %(number)s: the end in the closed room is recorded."),
+            ),
+        )
     else:
         messages.error(request, _("Give the date and the time of the end (HH:MM)."))
     return redirect(_detail_url(match, f"segment-end-{seg.number}"))
@@ -106,25 +130,20 @@ def room_end_clear(
     request: HttpRequest, edition: Edition, code: str, segment: int, room: str
 ) -> HttpResponse:
     """GET: what is cleared (and what it reopens); POST: cleared."""
-    if room not in services.ROOMS:
-        raise Http404
-    match = _match(edition, code)
-    seg = _segment(match, segment)
+    match, seg = _room_segment(edition, code, segment, room)
     recorded = getattr(seg, f"{room}_ended_at")
     if request.method == "POST" and recorded is not None:
-        try:
-            services.mark_room_end(
-                segment=seg, room=room, at=None, user=request.user, now=timezone.now()
-            )
-        except ServiceError as exc:
-            messages.error(request, exc.message)
-        else:
-            text = (
-                _("Segment %(number)s: the end in the open room is cleared.")
-                if room == "open"
-                else _("Segment %(number)s: the end in the closed room is cleared.")
-            )
-            messages.success(request, text % {"number": seg.number})
+        _mark(
+            request,
+            seg,
+            room,
+            None,
+            timezone.now(),
+            (
+                _("Segment %(number)s: the end in the open room is cleared."),
+                _("Segment %(number)s: the end in the closed room is cleared."),
+            ),
+        )
         return redirect(_detail_url(match, f"segment-end-{seg.number}"))
     return render(
         request,

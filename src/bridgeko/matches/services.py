@@ -200,6 +200,56 @@ def _tell_result(before: Mark, match: Match, view: match_state.MatchView, user: 
         emit("match.result", match=match, user=user)
 
 
+def _view(match: Match, facts: match_state.Facts | None = None) -> match_state.MatchView:
+    """The match computed from ``facts`` (loaded when not given); nothing stored."""
+    return match_state.compute(facts or match_state.load(match), match.edition.regulations)
+
+
+def _with_segment(facts: match_state.Facts, segment: Segment) -> match_state.Facts:
+    """``facts`` with ``segment`` (just saved) in place of its stored copy."""
+    facts.segments = [segment if s.pk == segment.pk else s for s in facts.segments]
+    return facts
+
+
+def _stored_order(penalty: Penalty) -> tuple[int, datetime, int]:
+    """The order :func:`bridgeko.matches.state.load` gives the penalties."""
+    return penalty.segment, penalty.created_at, penalty.pk
+
+
+def _changed(
+    match: Match,
+    mark: Mark,
+    *,
+    action: str,
+    after: dict[str, Any],
+    summary: Message,
+    user: Any,
+    now: datetime,
+    confirm: bool,
+    before: dict[str, Any] | None = None,
+    facts: match_state.Facts | None = None,
+) -> match_state.MatchView:
+    """What follows every change of a match's facts (the match locked, the change saved): the
+    match recomputed (:func:`refresh`, from ``facts`` when the caller has them up to date), the
+    audit entry ``action``, the bracket moved on if the winner changed, the captains told of
+    the result (``mark``: what they knew before the change). Returns the match's view."""
+    before_winner = match.winner
+    view = refresh(match, now=now, facts=facts)
+    record(
+        action,
+        user=user,
+        edition=match.edition,
+        obj=match,
+        before=before,
+        after=after,
+        summary=summary,
+        at=now,
+    )
+    _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
+    _tell_result(mark, match, view, user)
+    return view
+
+
 def _playable(match: Match) -> None:
     if match.home_id is None or match.visitors_id is None:
         raise ServiceError(
@@ -288,7 +338,7 @@ def save_board(
     with transaction.atomic():
         match = locked(match)
         _playable(match)
-        view = match_state.compute(match_state.load(match), match.edition.regulations)
+        view = _view(match)
         if match.status == MatchStatus.WALKOVER or view.facts.absent:
             raise ServiceError(
                 _("Match %(code)s was decided without play (R15.2).") % {"code": match.code}
@@ -326,7 +376,6 @@ def save_board(
             return Saved(current, match, view)  # nothing changes
         if current is None and parsed is None:
             return Saved(None, match, view)
-        before_winner = match.winner
         mark = _mark(match, view)
         before = {"text": current.text, "version": current.version} if current else {}
         if parsed is None:
@@ -351,22 +400,21 @@ def save_board(
             facts.results.pop((board, room), None)
         else:
             facts.results[(board, room)] = result
-        view = refresh(match, now=now, facts=facts)
-        record(
-            "bridgeko.board.saved" if result is not None else "bridgeko.board.cleared",
-            user=user,
-            edition=match.edition,
-            obj=match,
+        view = _changed(
+            match,
+            mark,
+            action="bridgeko.board.saved" if result is not None else "bridgeko.board.cleared",
             before=before | {"board": board, "room": room},
             after=after | {"board": board, "room": room} | ({"source": source} if source else {}),
             summary=Message(
                 N_("%(match)s, board %(board)s, %(room)s room: %(text)s"),
                 {"match": match.code, "board": board, "room": room, "text": new_text or "—"},
             ),
-            at=now,
+            user=user,
+            now=now,
+            confirm=confirm,
+            facts=facts,
         )
-        _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
-        _tell_result(mark, match, view, user)
     return Saved(result, match, view)
 
 
@@ -407,16 +455,13 @@ def set_segment_totals(
                 % {"number": segment.number, "count": len(boards)}
             )
         before = snapshot(segment, ["home_imps", "visitors_imps"])
-        mark = _mark(match, match_state.compute(facts, match.edition.regulations))
+        mark = _mark(match, _view(match, facts))
         segment.home_imps, segment.visitors_imps = home_imps, visitors_imps
         segment.save(update_fields=["home_imps", "visitors_imps"])
-        before_winner = match.winner
-        view = refresh(match, now=now)
-        record(
-            "bridgeko.segment.totals",
-            user=user,
-            edition=match.edition,
-            obj=match,
+        _changed(
+            match,
+            mark,
+            action="bridgeko.segment.totals",
             before=before | {"segment": segment.number},
             after=snapshot(segment, ["home_imps", "visitors_imps"]) | {"segment": segment.number},
             summary=Message(
@@ -428,10 +473,11 @@ def set_segment_totals(
                     "visitors": "—" if visitors_imps is None else visitors_imps,
                 },
             ),
-            at=now,
+            user=user,
+            now=now,
+            confirm=confirm,
+            facts=_with_segment(facts, segment),
         )
-        _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
-        _tell_result(mark, match, view, user)
     return segment
 
 
@@ -445,28 +491,26 @@ def close_segment(
     with transaction.atomic():
         match = locked(segment.match)
         segment = Segment.objects.get(pk=segment.pk)
-        view = match_state.compute(match_state.load(match), match.edition.regulations)
+        view = _view(match)
         seg = next(s for s in view.segments if s.segment.pk == segment.pk)
         mark = _mark(match, view)
         segment.closed_at = now
         segment.save(update_fields=["closed_at"])
-        before_winner = match.winner
-        view = refresh(match, now=now)
-        record(
-            "bridgeko.segment.closed",
-            user=user,
-            edition=match.edition,
-            obj=match,
+        _changed(
+            match,
+            mark,
+            action="bridgeko.segment.closed",
             before={"segment": segment.number, "missing": seg.missing},
             after={"segment": segment.number, "closed_at": now, "reason": reason},
             summary=Message(
                 N_("%(match)s, segment %(number)s closed: %(reason)s"),
                 {"match": match.code, "number": segment.number, "reason": reason},
             ),
-            at=now,
+            user=user,
+            now=now,
+            confirm=confirm,
+            facts=_with_segment(view.facts, segment),
         )
-        _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
-        _tell_result(mark, match, view, user)
     return segment
 
 
@@ -541,15 +585,13 @@ def add_penalty(
             created_at=now,
         )
         match_state.compute(facts, match.edition.regulations, penalties=[*facts.penalties, penalty])
-        mark = _mark(match, match_state.compute(facts, match.edition.regulations))
+        mark = _mark(match, _view(match, facts))
         penalty.save()
-        before_winner = match.winner
-        view = refresh(match, now=now)
-        record(
-            "bridgeko.penalty.added",
-            user=user,
-            edition=match.edition,
-            obj=match,
+        facts.penalties = sorted([*facts.penalties, penalty], key=_stored_order)
+        _changed(
+            match,
+            mark,
+            action="bridgeko.penalty.added",
             after=snapshot(penalty, PENALTY_FIELDS),
             summary=Message(
                 N_("%(match)s, segment %(number)s: %(kind)s (%(side)s) — %(reason)s"),
@@ -561,10 +603,11 @@ def add_penalty(
                     "reason": reason,
                 },
             ),
-            at=now,
+            user=user,
+            now=now,
+            confirm=confirm,
+            facts=facts,
         )
-        _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
-        _tell_result(mark, match, view, user)
     return penalty
 
 
@@ -587,27 +630,27 @@ def withdraw_penalty(
             penalties=[p for p in facts.penalties if p.pk != penalty.pk],
         )
         before = snapshot(penalty, PENALTY_FIELDS)
-        mark = _mark(match, match_state.compute(facts, match.edition.regulations))
+        mark = _mark(match, _view(match, facts))
         penalty.withdrawn_at = now
         penalty.withdrawn_reason = reason
         penalty.save(update_fields=["withdrawn_at", "withdrawn_reason"])
-        before_winner = match.winner
-        view = refresh(match, now=now)
-        record(
-            "bridgeko.penalty.withdrawn",
-            user=user,
-            edition=match.edition,
-            obj=match,
+        facts.penalties = [p for p in facts.penalties if p.pk != penalty.pk]
+        facts.withdrawn = sorted([*facts.withdrawn, penalty], key=_stored_order)
+        _changed(
+            match,
+            mark,
+            action="bridgeko.penalty.withdrawn",
             before=before,
             after=snapshot(penalty, PENALTY_FIELDS),
             summary=Message(
                 N_("%(match)s: penalty withdrawn — %(reason)s"),
                 {"match": match.code, "reason": reason},
             ),
-            at=now,
+            user=user,
+            now=now,
+            confirm=confirm,
+            facts=facts,
         )
-        _after_change(match, before_winner=before_winner, user=user, now=now, confirm=confirm)
-        _tell_result(mark, match, view, user)
     return penalty
 
 
