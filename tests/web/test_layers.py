@@ -11,6 +11,7 @@ lazy foreign key listed in :data:`UPWARD_FOREIGN_KEYS` (and documented).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -201,3 +202,61 @@ def test_no_migration_imports_live_code() -> None:
         )
     ]
     assert wrong == []
+
+
+# Templates: a lower app's template names no URL of a higher app (the links of a higher app
+# reach a lower page through bridgeko.core.page_links; docs/web-architecture.md).
+
+URL_TAG = re.compile(r"""\{%\s*url\s+(['"])([\w-]+):[\w-]+\1""")
+"""``{% url 'ns:name' … %}`` or ``{% url "ns:name" … %}``: group 2 is the namespace."""
+
+KNOWN_UPWARD_TEMPLATE_LINKS: set[tuple[str, str]] = set()
+"""(template relative to src/, namespace) still to move onto core.page_links."""
+
+
+def _namespaces() -> dict[str, str]:
+    """URL namespace -> the app that owns it (the ``app_name`` of each app's urls.py)."""
+    out = {}
+    for app in APP_ORDER:
+        urls = SRC / app / "urls.py"
+        if not urls.exists():
+            continue
+        for node in ast.walk(_parse(urls)):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "app_name" for t in node.targets)
+                and isinstance(node.value, ast.Constant)
+            ):
+                out[str(node.value.value)] = app
+    return out
+
+
+def _upward_urls(app: str, text: str, namespaces: dict[str, str]) -> Iterator[tuple[int, str]]:
+    above = set(APP_ORDER[APP_ORDER.index(app) + 1 :])
+    for found in URL_TAG.finditer(text):
+        owner = namespaces.get(found.group(2))
+        if owner in above:
+            yield text.count("\n", 0, found.start()) + 1, found.group(2)
+
+
+@pytest.mark.parametrize("app", APP_ORDER)
+def test_no_template_links_a_url_of_an_app_above_it(app: str) -> None:
+    """A lower app works without the higher ones: its templates do not ``{% url %}`` them (the
+    project's templates in ``bridgeko/web/templates`` may link every app)."""
+    namespaces = _namespaces()
+    wrong = [
+        f"{_where(path, line)} links {ns}:"
+        for path in sorted((SRC / app / "templates").rglob("*.html"))
+        for line, ns in _upward_urls(app, path.read_text(encoding="utf-8"), namespaces)
+        if (str(path.relative_to(SRC.parent)), ns) not in KNOWN_UPWARD_TEMPLATE_LINKS
+    ]
+    assert wrong == []
+
+
+def test_the_template_checker_sees_both_quotes_and_maps_every_namespace() -> None:
+    namespaces = _namespaces()
+    assert {"matches", "boards", "paper", "public"} <= set(namespaces)
+    text = '<a href="{% url \'paper:receipt\' team=1 %}">\n{% url "boards:match" code=c %}'
+    text += "{% url 'matches:detail' edition=e %}"
+    assert list(_upward_urls("matches", text, namespaces)) == [(1, "paper"), (2, "boards")]
+    assert list(_upward_urls("public", text, namespaces)) == []

@@ -13,5 +13,6 @@ class BoardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # handrecord_links: the hand records' links on the TD's match page (core.segment_links)
-        from bridgeko.boards import handrecord_links  # noqa: F401
+        # handrecord_links: the hand records' links on the TD's match page (core.segment_links);
+        # page_links: "Boards of this match" on the TD's match page (core.page_links)
+        from bridgeko.boards import handrecord_links, page_links  # noqa: F401

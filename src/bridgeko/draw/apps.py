@@ -12,4 +12,9 @@ class DrawConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from bridgeko.draw import dashboard_items, team_matches  # noqa: F401  (registers providers)
+        # dashboard_items, team_matches; page_links (core.page_links: the draw's links)
+        from bridgeko.draw import (  # noqa: F401  (registers providers)
+            dashboard_items,
+            page_links,
+            team_matches,
+        )

@@ -13,4 +13,5 @@ class EntriesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from bridgeko.entries import dashboard_items  # noqa: F401  (registers providers)
+        # dashboard_items; page_links (core.page_links: a team's name links to its page)
+        from bridgeko.entries import dashboard_items, page_links  # noqa: F401  (registers providers)

@@ -12,5 +12,6 @@ class PaperConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # team_links: the captain's links to the record and appeal form of each match (My team)
-        from bridgeko.paper import team_links  # noqa: F401
+        # team_links: the captain's links to the record and appeal form of each match (My team);
+        # page_links: the PDFs' links on the pages of the apps below (core.page_links)
+        from bridgeko.paper import page_links, team_links  # noqa: F401
