@@ -11,23 +11,20 @@ from __future__ import annotations
 
 import os
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import pytest
 from django.utils import timezone
 
 from bridgeko.accounts.models import Role, RoleAssignment
-from bridgeko.editions.services import create_edition
+from tests.e2e.browser import artifacts, drawn_world, new_page
+from tests.e2e.browser import login as browser_login
 from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
-from tests.web.test_draw import enter_13, held
+from tests.web.conftest import make_user
 from tests.web.test_matches import play_segment
 
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
-REPO = Path(__file__).resolve().parents[2]
-ARTIFACTS = Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS") or REPO / "test-artifacts") / "appeals"
 
 pytestmark = [
     pytest.mark.e2e,
@@ -54,16 +51,10 @@ def test_R16_td_lodges_organiser_decides_captain_sees_it(
     from bridgeko.matches import services
     from bridgeko.matches.models import BoardResult, Match, MatchStatus, Segment
 
-    organiser = make_user("organiser")
-    edition = create_edition(
-        slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
-    )
-    world = World(edition=edition, users={"organiser": organiser})
-    enter_13(world)
-    held(world)
-    td = make_user("td", first_name="Pavel", last_name="Rozhodčí")
-    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
-    world.users["td"] = td
+    world = drawn_world()
+    edition, organiser, td = world.edition, world.users["organiser"], world.users["td"]
+    td.first_name, td.last_name = "Pavel", "Rozhodčí"
+    td.save(update_fields=["first_name", "last_name"])
     match = Match.objects.filter(edition=edition, status=MatchStatus.TO_PLAY).first()
     assert match is not None and match.home is not None and match.visitors is not None
     captain = make_user("guest")
@@ -85,7 +76,7 @@ def test_R16_td_lodges_organiser_decides_captain_sees_it(
         user=organiser,
         now=now,
     )
-    shots = ARTIFACTS / f"{language}-{width}px"
+    shots = artifacts("appeals") / f"{language}-{width}px"
     shots.mkdir(parents=True, exist_ok=True)
     too_wide: list[str] = []
 
@@ -94,19 +85,8 @@ def test_R16_td_lodges_organiser_decides_captain_sees_it(
         try:
 
             def login(username: str) -> Any:
-                context = browser.new_context(
-                    locale="cs-CZ" if language == "cs" else "en-GB",
-                    viewport={"width": width, "height": 900},
-                )
-                context.add_cookies(
-                    [{"name": "django_language", "value": language, "url": live_server.url}]
-                )
-                page = context.new_page()
-                page.set_default_timeout(15000)
-                page.goto(f"{live_server.url}/login/")
-                page.fill("#id_username", username)
-                page.fill("#id_password", PASSWORD)
-                page.click("form.form button[type=submit]")
+                page = new_page(browser, live_server.url, width, language)
+                browser_login(page, live_server.url, username)
                 return page
 
             def shot(page: Any, name: str) -> None:
