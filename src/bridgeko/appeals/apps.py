@@ -13,5 +13,5 @@ class AppealsConfig(AppConfig):
 
     def ready(self) -> None:
         # links: the state of a team's appeals on My team (core.team_matches) and the TD's
-        # "Lodge an appeal" on the match page (core.match_links)
+        # "Lodge an appeal" on the match page (core.page_links)
         from bridgeko.appeals import links  # noqa: F401

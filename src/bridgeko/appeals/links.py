@@ -1,8 +1,8 @@
 """What the appeals app adds to the pages of the apps below it: the state of a team's appeals
 on its captain's "My team" (:mod:`bridgeko.core.team_matches`; both captains of the match see
-it), on the TD's match page "Lodge an appeal" and the match's appeals
-(:mod:`bridgeko.core.match_links`), and on the organiser's dashboard the appeals awaiting a
-committee or a decision (:mod:`bridgeko.core.dashboard`)."""
+it), on the TD's match page "Lodge an appeal" and the match's appeals (the ``match_appeals``
+slot of :mod:`bridgeko.core.page_links`), and on the organiser's dashboard the appeals awaiting
+a committee or a decision (:mod:`bridgeko.core.dashboard`)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from bridgeko.accounts.models import ORGANISER_ROLES, Role
 from bridgeko.appeals.models import Appeal, AppealStatus
-from bridgeko.core import dashboard, match_links, team_matches
-from bridgeko.core.match_links import Link
+from bridgeko.core import dashboard, page_links, team_matches
+from bridgeko.core.page_links import Link
 from bridgeko.core.team_matches import Action
 
 LODGERS = frozenset({str(Role.TD)}) | ORGANISER_ROLES
@@ -76,14 +76,13 @@ def appeal_states(edition: Any, team: Any, ids: Sequence[str]) -> dict[str, list
     return out
 
 
-@match_links.register
-def match_page_links(request: Any, match: Any) -> list[Link]:
+def match_page_links(request: Any, edition: Any, match: Any) -> list[Link]:
     """On the TD's match page: "Lodge an appeal" (TDs, organisers; both teams known) and each
     appeal of the match with its state."""
     roles: frozenset[str] = getattr(request, "edition_roles", frozenset())
     if not (request.user.is_superuser or roles & LODGERS):
         return []
-    slug = match.edition.slug
+    slug = edition.slug
     links: list[Link] = []
     if match.home_id is not None and match.visitors_id is not None:
         links.append(
@@ -101,6 +100,9 @@ def match_page_links(request: Any, match: Any) -> list[Link]:
             )
         )
     return links
+
+
+page_links.register("match_appeals", match_page_links)
 
 
 @dashboard.register

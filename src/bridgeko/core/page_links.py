@@ -35,6 +35,7 @@ slot                     objects (after the request)            page
 ``match``                edition, match                         the TD's match ("Print (PDF):")
 ``segment``              edition, match, segment number         a segment on the TD's match
 ``match_boards``         edition, match                         the TD's match (segment ends)
+``match_appeals``        edition, match                         the TD's match (under its links)
 ``table_cards``          edition, match, segment number         the table cards of a segment
 ``standings``            edition                                standings and prizes
 ``public_boards``        edition                                the boards' commitments

@@ -32,7 +32,7 @@ from bridgeko.accounts.permissions import edition_role_required, has_role
 from bridgeko.competition import schedule, seating
 from bridgeko.competition.match import boards_removed_for_lateness
 from bridgeko.competition.regulations import Stage
-from bridgeko.core import match_links, segment_links
+from bridgeko.core import page_links, segment_links
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.draw.models import Draw, MatchDate
@@ -415,8 +415,8 @@ def _render_detail(
         "segment_boards": rules.match.segment_boards,
         "examples": services.EXAMPLES,
         "penalties": _penalty_rows(match, all_penalties, view),
-        # links of the apps above (the appeals app's "Lodge an appeal", core.match_links)
-        "extra_links": match_links.links(request, match),
+        # links of the apps above (the appeals app's "Lodge an appeal", core.page_links)
+        "extra_links": page_links.links("match_appeals", request, edition, match),
     }
     return render(request, "matches/detail.html", context, status=status)
 
