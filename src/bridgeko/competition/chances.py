@@ -4,8 +4,9 @@ the two teams' Elo. The model and where its numbers come from are in ``docs/chan
 The IMP difference of one board is noise of standard deviation ``sigma`` around the per-board
 strength difference ``mu`` of the two teams. Before the match ``mu`` is believed to be ``mu0``
 (from the Elo difference) give or take ``tau``; the lead after the boards played updates that
-belief (normal prior, normal likelihood); the remaining boards then add a normal difference, and
-a tie at the end is broken by 4-board extra segments (R12.5):
+belief (normal prior, normal likelihood); the remaining boards then add a normal difference (an
+exact sum of real boards' IMPs for the last 8 boards), and a tie at the end is broken by 4-board
+extra segments (R12.5):
 
 >>> round(chance_to_win(0, 0, 32, None, None), 3)
 0.5
@@ -33,7 +34,12 @@ from statistics import NormalDist
 from bridgeko.competition.regulations import Regulations
 
 __all__ = [
+    "BOARD_COUNTS",
     "DEFAULT",
+    "ELO_SCALE",
+    "EXACT_BOARDS",
+    "SIGMA",
+    "TAU",
     "ChanceParams",
     "Estimate",
     "Parameter",
