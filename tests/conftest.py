@@ -1,7 +1,9 @@
 """Shared pytest configuration."""
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # The fuzz tests (tests/fuzz) take their number of examples from a profile: 500 each in
@@ -20,3 +22,19 @@ settings.register_profile(
     "bridgeko-fuzz-long", settings.get_profile("bridgeko-fuzz"), max_examples=25_000
 )
 FUZZ_PROFILE = "bridgeko-fuzz-long" if os.environ.get(FUZZ_ENV) == "long" else "bridgeko-fuzz"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_public_pages() -> Iterator[None]:
+    """Each test's database counts its audit entries from the same numbers, so the public pages
+    kept in memory by version (bridgeko.public.render) would outlive their test."""
+    from django.apps import apps
+
+    if not apps.ready:
+        yield
+        return
+    from bridgeko.public import render
+
+    render.forget()
+    yield
+    render.forget()

@@ -404,7 +404,7 @@ def test_api_match_404s_are_json(drawn: World) -> None:
     other = Client().get("/api/nothing-here/")
     assert other.status_code == 404 and json.loads(other.content)["error"] == "not found"
     # Outside /api/ the 404 stays the friendly page.
-    page = Client().get("/e/no-such-edition/public/")
+    page = Client().get("/cs/e/no-such-edition/public/")
     assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from bridgeko.boards import handrecords
 from bridgeko.boards.handrecords import (
@@ -194,7 +195,9 @@ def test_hand_record_page_in_czech_and_english(hw: hw_.HandWorld) -> None:
         "Board 2",
     ):
         assert words in en, words
-    cs = hw.client("anonymous", "cs").get(_public_board(hw)).content.decode()
+    with translation.override("cs"):  # the language is the public page's URL's
+        cs_url = _public_board(hw)
+    cs = hw.client("anonymous", "en").get(cs_url).content.decode()
     for words in (
         "Rozbor rozdání: QF1, rozdání 1",
         "Rozdávající",

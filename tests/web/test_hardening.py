@@ -94,9 +94,7 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
             assert client.post(url, {}).status_code == 405, (name, who)
             expected = (200, 302, 404) if name in REDIRECTS else (200, 404)
             assert client.get(url).status_code in expected, (name, who)
-    assert {"home", "editions:detail", "public:home", "public:draw", "api:api_match"} <= set(
-        names
-    )
+    assert {"home", "editions:detail", "public:home", "public:draw", "api:api_match"} <= set(names)
 
 
 def test_protected_read_only_pages_refuse_a_post(world: World) -> None:

@@ -32,7 +32,11 @@ from tests.web.test_entries import NOW, enter_team, make_players
 
 
 def _page(client: Any, url: str) -> str:
-    response = client.get(url)
+    """The page in the client's language (a public page: its address without the language,
+    redirected to the reader's)."""
+    if url.startswith(("/en/", "/cs/")):
+        url = url[3:]
+    response = client.get(url, follow=True)
     assert response.status_code == 200
     return html.unescape(response.content.decode())
 

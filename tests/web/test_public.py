@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from bridgeko.demo import load_demo
 from bridgeko.draw.models import DrawNumber
@@ -59,9 +60,13 @@ def test_draw_page_shows_numbering_bracket_and_byes(demo: Edition) -> None:
 
 @pytest.mark.django_db
 def test_public_pages_in_czech(demo: Edition) -> None:
+    """The language is the URL's (/cs/…): a reader's English cookie does not change it."""
     client = Client()
-    client.cookies["django_language"] = "cs"
-    page = client.get(reverse("public:draw", kwargs={"edition": demo.slug})).content.decode()
+    client.cookies["django_language"] = "en"
+    with translation.override("cs"):
+        url = reverse("public:draw", kwargs={"edition": demo.slug})
+    assert url.startswith("/cs/")
+    page = client.get(url).content.decode()
     assert "Los a pavouk" in page
     assert "vítěz QF1" in page
 

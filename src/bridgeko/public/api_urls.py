@@ -9,6 +9,9 @@ app_name = "api"
 urlpatterns = [
     # what open public pages poll (live updates, issue 12)
     path("e/<slug:edition>/live.json", live.live, name="live"),
+    # a public page's address without its language: to the reader's
+    path("e/<slug:edition>/public/", live.in_language, name="in_language"),
+    path("e/<slug:edition>/public/<path:rest>", live.in_language, name="in_language"),
     # the read-only JSON API (issue 10, item 11)
     path("api/e/<slug:edition>/matches/<slug:code>/", api.match, name="api_match"),
     path(

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import json
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from bridgeko.editions.models import Edition
 from bridgeko.public.freshness import Version, edition_version, etag
 from bridgeko.public.render import cache_headers
 
-__all__ = ["live", "live_document"]
+__all__ = ["in_language", "live", "live_document"]
 
 
 def live_document(version: Version) -> bytes:
@@ -40,3 +41,14 @@ def live(request: HttpRequest, edition: str) -> HttpResponseBase:
         response = HttpResponse(live_document(version), content_type="application/json")
     response["Access-Control-Allow-Origin"] = "*"
     return cache_headers(response, tag, version)
+
+
+@require_safe
+def in_language(request: HttpRequest, edition: str, rest: str = "") -> HttpResponseBase:
+    """A public address without its language (``/e/<edition>/public/…``, as printed on paper or
+    linked from an old page): redirects to the same page in the reader's language — the one rule
+    of the whole site (``EditionMiddleware``): the reader's choice, else the edition's
+    language."""
+    response = HttpResponseRedirect(f"/{get_language()}/e/{edition}/public/{rest}")
+    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    return response

@@ -30,7 +30,7 @@ from django.utils.translation import get_language, get_language_info
 from bridgeko.editions.models import Edition
 from bridgeko.public.freshness import Version, edition_version, etag
 
-__all__ = ["CACHE_CONTROL", "cache_headers", "page", "page_context"]
+__all__ = ["CACHE_CONTROL", "cache_headers", "forget", "page", "page_context"]
 
 CACHE_CONTROL = "public, max-age=0, must-revalidate"
 """Every reader asks again (a score changes at any moment) and usually gets the 304."""
@@ -38,6 +38,12 @@ CACHE_CONTROL = "public, max-age=0, must-revalidate"
 _CACHE_SIZE = 256
 _cache: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 _lock = threading.Lock()
+
+
+def forget() -> None:
+    """Drops the kept pages (tests: each test's database starts again from the same numbers)."""
+    with _lock:
+        _cache.clear()
 
 
 def _cached(key: tuple[str, str]) -> bytes | None:
@@ -72,6 +78,7 @@ def page_context(edition: Edition, path: str, version: Version) -> dict[str, Any
         )
     return {
         "edition": edition,
+        "current_edition": edition,  # the frame's edition link (its menu: public/base.html)
         "alternates": alternates,
         "live_url": reverse("api:live", kwargs={"edition": edition.slug}),
         "version": version,
