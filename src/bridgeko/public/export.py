@@ -1,10 +1,9 @@
 """The public site as static files (``bridgeko export-site DIR``, issue 12 item 4).
 
 Every public URL of an edition in every language (:func:`site_urls`) is requested through the
-application itself (Django's test client: the whole middleware, the same views, the same
-secrecy rules), so each file holds exactly the bytes the server sends. A URL that does not
-answer 200 (a hand record before the end of its segment: 404) is skipped with a warning and
-never written.
+application itself (the whole middleware, the same views, the same secrecy rules), so each file
+holds exactly the bytes the server sends. A URL that does not answer 200 (a hand record before
+the end of its segment: 404) is skipped with a warning and never written.
 
 The files mirror the URL paths — ``/cs/e/<ed>/public/`` is ``DIR/cs/e/<ed>/public/index.html``
 — and the links in the HTML are rewritten to relative ones (``../draw/index.html``), so the same
@@ -49,8 +48,9 @@ from urllib.parse import quote, unquote, urlsplit
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.handlers.base import BaseHandler
 from django.db.models import Count, Q
-from django.test import Client
+from django.test import RequestFactory
 from django.urls import NoReverseMatch, reverse
 from django.utils import translation
 
@@ -438,6 +438,21 @@ def _stamp_of(body: bytes) -> tuple[bytes, bytes] | None:
     return version.group(0), status.group(0)
 
 
+def _fetcher() -> Callable[[str], Any]:
+    """``get(url)``: the application's response to an anonymous GET of ``url`` — the whole
+    middleware and the view, as for a reader, without the request signals (which would close
+    the database connection of a background export after every page)."""
+    handler = BaseHandler()
+    handler.load_middleware()
+    factory = RequestFactory(HTTP_HOST=_host())
+    secure = bool(getattr(settings, "SECURE_SSL_REDIRECT", False))
+
+    def get(url: str) -> Any:
+        return handler.get_response(factory.get(url, secure=secure))
+
+    return get
+
+
 def _root_index(editions: list[Edition], files: dict[str, str]) -> bytes:
     """``DIR/index.html``: a link to every exported edition's home in each language; with one
     edition, a redirect to its home in the edition's language."""
@@ -476,8 +491,7 @@ def export_site(
     started = time.monotonic()
     summary = Summary()
     target = _Target(Path(directory))
-    client = Client(HTTP_HOST=_host())
-    secure = bool(getattr(settings, "SECURE_SSL_REDIRECT", False))
+    get = _fetcher()
     editions = list(editions)
     inventories = {e.slug: _inventory(e) for e in editions}
     exported: dict[str, str] = {}  # every URL of the exported editions -> its file
@@ -528,14 +542,14 @@ def export_site(
                     target.write(name, _restamp(old, stamps[language]), summary)
                     ok[item.url] = name
                     continue
-            response = client.get(item.url, secure=secure)
+            response = get(item.url)
             if response.status_code != 200:
                 summary.skipped.append(f"{item.url} ({response.status_code})")
                 if warn is not None:
                     warn(f"skipped {item.url}: {response.status_code}")
                 continue
             body = (
-                b"".join(response.streaming_content)  # type: ignore[attr-defined]
+                b"".join(response.streaming_content)
                 if getattr(response, "streaming", False)
                 else response.content
             )
