@@ -276,6 +276,22 @@ def test_send_mail_with_nothing_queued_says_so(capsys: pytest.CaptureFixture[str
     assert run(capsys, "send-mail", "--retry-failed") == (0, "nothing to send\n", "")
 
 
+@runs("export-site")
+@pytest.mark.django_db
+def test_export_site_is_wired_and_names_an_unknown_edition(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Its end-to-end runs (links, assets, incremental, errors) are in
+    tests/web/test_export_site.py; its secrecy in tests/web/test_secrecy.py."""
+    assert run(capsys, "export-site", str(tmp_path)) == (
+        2,
+        "",
+        "bridgeko: there is no edition to export\n",
+    )
+    code, out, err = run(capsys, "export-site", str(tmp_path), "--edition", "nope")
+    assert (code, out, err) == (2, "", "bridgeko: no edition nope (the editions: none)\n")
+
+
 # --- every command has a handler and a test above --------------------------------------------
 
 

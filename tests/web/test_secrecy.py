@@ -26,6 +26,7 @@ import itertools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -295,11 +296,61 @@ def test_issue11_I15_no_deal_hand_or_seed_anywhere_before_the_segment_has_ended(
     _assert_audit_log_keeps_the_secret(needles)
 
 
+EXPORTS = {"export-site": "test_issue12_the_static_export_keeps_the_secret_until_the_end"}
+"""The commands that write public files, and the test below that searches what they write."""
+
+
 def test_issue11_the_secrecy_test_covers_a_static_export_when_one_exists() -> None:
     """The public-site issue's static export (a CLI or management command) writes files that
-    must keep the secret too: when such a command appears, this test must be extended to run
-    it and search its files."""
+    must keep the secret too: every such command must be run by a test here that searches its
+    files (:data:`EXPORTS`)."""
     from bridgeko.cli import COMMANDS
 
     exports = [c for c in COMMANDS if "export" in c or "static" in c]
-    assert exports == [], f"extend tests/web/test_secrecy.py to run {exports} and check the files"
+    uncovered = [c for c in exports if c not in EXPORTS]
+    assert uncovered == [], (
+        f"extend tests/web/test_secrecy.py to run {uncovered} and check the files"
+    )
+    assert set(EXPORTS) <= set(exports)  # no stale entry
+    for test in EXPORTS.values():
+        assert callable(globals().get(test)), test
+
+
+def _exported_leaks(root: Path, needles: dict[str, str]) -> dict[str, list[str]]:
+    """Every file the export wrote (the manifest too), searched as the walk searches a body."""
+    found = {}
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        hits = hw_.leaks(path.read_bytes().decode("utf-8", errors="replace"), needles)
+        if hits:
+            found[str(path.relative_to(root))] = hits
+    return found
+
+
+def test_issue12_the_static_export_keeps_the_secret_until_the_end(
+    world: World, tmp_path: Path
+) -> None:
+    """``bridgeko export-site`` while the set is secret (the closed room half played): no file
+    holds the seed, a deal or a hand; after the end in both rooms the hand records are exported
+    and show the deals (the detector works on these files)."""
+    from bridgeko.cli import main
+
+    hw = hw_.make(world)
+    hw_.enter_closed_room(hw, {1: "4S N =", 2: "3NT S ="})
+    needles = hw_.secret_strings(hw)
+    root = tmp_path / "site"
+    assert main(["export-site", str(root), "--quiet"]) == 0
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert len(files) >= 20  # pages in both languages, live.json, assets, manifest
+    assert _exported_leaks(root, needles) == {}
+    assert not list(root.rglob("hand-records/*/index.html"))
+
+    hw_.end_segment(hw)
+    assert main(["export-site", str(root), "--quiet"]) == 0
+    slug = hw.edition.slug
+    for language in ("cs", "en"):
+        for board in range(1, 17):
+            page = root / f"{language}/e/{slug}/public/matches/QF1/hand-records/{board}/index.html"
+            assert page.is_file(), page
+    found = _exported_leaks(root, needles)
+    page = f"en/e/{slug}/public/matches/QF1/hand-records/1/index.html"
+    assert "board 1: NORTH's hand as shown (♠AKQ10…)" in found[page]

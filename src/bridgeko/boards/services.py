@@ -28,7 +28,7 @@ from bridgeko.bridge.cards import Deal, Seat
 from bridgeko.bridge.errors import BridgeInputError
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.regulations import Stage
-from bridgeko.core import background
+from bridgeko.core import background, events
 from bridgeko.core.errors import ServiceError
 from bridgeko.matches.models import BoardResult, LineUp, Segment
 
@@ -513,6 +513,9 @@ def analyse_set(set_id: int) -> None:
     DealSet.objects.filter(pk=set_id).update(
         analysis_started_at=timezone.now(), analysis_finished_at=None, analysis_error=""
     )
+    edition_id = (
+        DealSet.objects.filter(pk=set_id).values_list("segment__match__edition_id", flat=True)
+    ).first()
     try:
         for board in pending.order_by("board"):
             table = analysis.dd_table(Deal.from_pbn(board.deal))
@@ -520,6 +523,8 @@ def analyse_set(set_id: int) -> None:
             BoardDeal.objects.filter(pk=board.pk).update(
                 dd=handrecords.dd_to_json(table), par=handrecords.par_to_json(par)
             )
+            # not audited board by board: the public pages' export listens (issue 12)
+            events.emit("boards.analysed", edition_id=edition_id, user=None)
     except Exception as exc:
         DealSet.objects.filter(pk=set_id).update(
             analysis_error=f"{type(exc).__name__}: {exc}"[:2000]

@@ -59,6 +59,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.mail_cmds",
         "send the queued mail to captains (--retry-failed: also the mail that failed)",
     ),
+    "export-site": (
+        "bridgeko.cli.export_cmds",
+        "write the public results site as static files into DIR (for any web host)",
+    ),
     "backup": (
         "bridgeko.cli.backup_cmds",
         "write a snapshot of the whole database to a file (while the server runs)",

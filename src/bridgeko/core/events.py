@@ -19,6 +19,8 @@ The events (name: keyword arguments; every event also gets ``user``, who acted, 
 * ``appeal.decided``: ``match`` (matches.Match), ``appellant`` (entries.Team), ``outcome``
   (``"upheld"``, ``"adjusted"`` or ``"dismissed"``), ``deposit`` (``"returned"`` or
   ``"forfeited"``), ``reasons`` (str)
+* ``boards.analysed``: ``edition_id`` (int; the double-dummy analysis stored one more board of
+  the edition's sets — not audited, so told here: the static export of the public pages)
 
 An app adds its event here when it starts emitting one.
 """

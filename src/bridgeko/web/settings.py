@@ -175,6 +175,9 @@ EMAIL_USE_SSL = _EMAIL["EMAIL_USE_SSL"]
 EMAIL_TIMEOUT = _EMAIL["EMAIL_TIMEOUT"]
 DEFAULT_FROM_EMAIL = _EMAIL["DEFAULT_FROM_EMAIL"]
 BRIDGEKO_SITE_URL = ENV.get("BRIDGEKO_SITE_URL", "").strip() or "http://localhost:8000"
+# The public pages as static files, re-exported after every change (bridgeko export-site;
+# README "Publishing the results site"): the target directory, or "" (no export).
+BRIDGEKO_PUBLIC_DIR = ENV.get("BRIDGEKO_PUBLIC_DIR", "").strip()
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 SESSION_COOKIE_HTTPONLY = True
