@@ -29,6 +29,7 @@ urlpatterns = [
     path("", include("bridgeko.mail.urls")),  # mail
     path("", include("bridgeko.paper.urls")),  # issue 11: PDFs
     path("", include("bridgeko.public.urls")),
+    path("", include("bridgeko.public.api_urls")),  # issue 12: the JSON API, no language prefix
 ]
 
 handler403 = "bridgeko.web.views.permission_denied"
