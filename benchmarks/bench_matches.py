@@ -121,7 +121,7 @@ def build() -> Bench:
 
     td = get_user_model().objects.create_user(username="td-page")
     RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
-    url = reverse("public:api_match", kwargs={"edition": edition.slug, "code": match.code})
+    url = reverse("api:match", kwargs={"edition": edition.slug, "code": match.code})
     page_url = reverse("matches:detail", kwargs={"edition": edition.slug, "code": match.code})
     return Bench(match=match, user=user, url=url, clock=[START], page_url=page_url, td=td)
 

@@ -103,7 +103,7 @@ def fill(match: Match, boards: range, open_text: str, closed_text: str) -> None:
 
 def url(match: Match, code: str | None = None, edition: str | None = None) -> str:
     return reverse(
-        "api:api_match",
+        "api:match",
         kwargs={"edition": edition or match.edition.slug, "code": code or match.code},
     )
 
@@ -414,7 +414,7 @@ def test_api_match_is_read_only(drawn: World, method: str) -> None:
     client = drawn.client("organiser")
     response = getattr(client, method)(url(match), {})
     assert response.status_code == 405
-    assert response["Allow"] == "GET, HEAD"
+    assert response["Allow"] == "GET, HEAD, OPTIONS"
     assert json.loads(response.content)["error"] == "method not allowed"
 
 

@@ -46,14 +46,20 @@ APPS = ("web", "accounts", "audit", "editions", "players", "entries", "draw", "p
 NOT_EDITION_PAGES = {"login", "logout", "set_language", "set_password"}
 """Django's own views: they handle POST themselves (CSRF-protected, safe redirects); the
 one-time set-password link (a token in the URL) is tested in test_accounts."""
-REDIRECTS = {"entries:after_login"}
+REDIRECTS = {"entries:after_login", "api:in_language"}
 """Read-only views that answer a GET with a redirect (where a user lands after logging in)."""
 EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
-    "api:api_match": {"code": "R1-M1"},
+    "api:match": {"code": "R1-M1"},
     # hand records (issue 11)
     "public:hand_records": {"code": "R1-M1", "segment": 1},
     "public:hand_record": {"code": "R1-M1", "board": 1},
-    "api:api_hand_records": {"code": "R1-M1", "segment": 1},
+    "api:hand_records": {"code": "R1-M1", "segment": 1},
+    # the open JSON API (issue 12, item 5)
+    "api:team": {"team": 1},
+    "api:legacy_match": {"code": "R1-M1"},
+    "api:legacy_hand_records": {"code": "R1-M1", "segment": 1},
+    # a public address without its language (redirected to the reader's)
+    "api:in_language": {"rest": "draw/"},
 }
 """Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 
@@ -85,7 +91,8 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
     )
     names = []
     for name, pattern in _unprotected():
-        kwargs = {"edition": world.edition.slug} if "edition" in str(pattern.pattern) else {}
+        takes_edition = "edition" in pattern.pattern.regex.groupindex
+        kwargs = {"edition": world.edition.slug} if takes_edition else {}
         kwargs |= EXAMPLE_KWARGS.get(name, {})
         url = reverse(name, kwargs=kwargs)
         names.append(name)
@@ -94,7 +101,7 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
             assert client.post(url, {}).status_code == 405, (name, who)
             expected = (200, 302, 404) if name in REDIRECTS else (200, 404)
             assert client.get(url).status_code in expected, (name, who)
-    assert {"home", "editions:detail", "public:home", "public:draw", "api:api_match"} <= set(names)
+    assert {"home", "editions:detail", "public:home", "public:draw", "api:match"} <= set(names)
 
 
 def test_protected_read_only_pages_refuse_a_post(world: World) -> None:

@@ -215,19 +215,18 @@ KNOWN_UPWARD_TEMPLATE_LINKS: set[tuple[str, str]] = set()
 
 
 def _namespaces() -> dict[str, str]:
-    """URL namespace -> the app that owns it (the ``app_name`` of each app's urls.py)."""
+    """URL namespace -> the app that owns it (the ``app_name`` of each app's urls.py, and of
+    its other URL modules such as ``public/api_urls.py``)."""
     out = {}
     for app in APP_ORDER:
-        urls = SRC / app / "urls.py"
-        if not urls.exists():
-            continue
-        for node in ast.walk(_parse(urls)):
-            if (
-                isinstance(node, ast.Assign)
-                and any(isinstance(t, ast.Name) and t.id == "app_name" for t in node.targets)
-                and isinstance(node.value, ast.Constant)
-            ):
-                out[str(node.value.value)] = app
+        for urls in sorted((SRC / app).glob("*urls.py")):
+            for node in ast.walk(_parse(urls)):
+                if (
+                    isinstance(node, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == "app_name" for t in node.targets)
+                    and isinstance(node.value, ast.Constant)
+                ):
+                    out[str(node.value.value)] = app
     return out
 
 
@@ -255,7 +254,7 @@ def test_no_template_links_a_url_of_an_app_above_it(app: str) -> None:
 
 def test_the_template_checker_sees_both_quotes_and_maps_every_namespace() -> None:
     namespaces = _namespaces()
-    assert {"matches", "boards", "paper", "public"} <= set(namespaces)
+    assert {"matches", "boards", "paper", "public", "api"} <= set(namespaces)
     text = '<a href="{% url \'paper:receipt\' team=1 %}">\n{% url "boards:match" code=c %}'
     text += "{% url 'matches:detail' edition=e %}"
     assert list(_upward_urls("matches", text, namespaces)) == [(1, "paper"), (2, "boards")]

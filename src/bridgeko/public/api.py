@@ -1,5 +1,6 @@
 """The read-only JSON API of the public site (issue 10, item 11), starting with one match:
-``GET /api/e/<edition>/matches/<code>/``.
+``GET /api/v1/editions/<edition>/matches/<code>/`` (first ``/api/e/<edition>/matches/<code>/``,
+still answered; the rest of version 1 is :mod:`bridgeko.public.api_v1`).
 
 The document (:func:`match_document`) is made from :func:`bridgeko.matches.state.view` — the
 same reading of the stored facts as the TD's pages, in a fixed number of queries whatever the
@@ -12,7 +13,7 @@ same in every language::
      "winner": "home" | "visitors" | null,
      "total": {"home": 31, "visitors": 12},
      "segments": [{"number": 1, "home_imps": 31, "visitors_imps": 12,
-                   "hand_records": "/api/e/.../segments/1/hand-records/",
+                   "hand_records": "/api/v1/editions/.../segments/1/hand-records/",
                    "boards": [{"number": 1, "open": "4S N =", "closed": "4S N -1",
                                "imps": 10,
                                "deal": "N:AKQ.… … … …", "dd": {...}, "par": {...}},
@@ -46,7 +47,8 @@ same in every language::
   as R12.9 computes them from ``minutes``), ``minutes`` (lateness), ``imps`` (an adjustment),
   ``reason``.
 
-HTTP: GET and HEAD only (anything else: 405 with a JSON body and ``Allow``), no login, no
+HTTP: GET and HEAD only (OPTIONS: 204 with ``Allow``; anything else: 405 with a JSON body and
+``Allow``), no login, no
 cookie and no session (the view reads neither the user nor the session, so nothing sets one).
 ``ETag`` from the match's ``version`` (raised by every change of the match or its facts) and its
 teams' names, ``Last-Modified`` from its ``updated_at``; ``If-None-Match``/``If-Modified-Since``
@@ -80,6 +82,9 @@ from bridgeko.matches.models import Match, Penalty, PenaltyKind
 __all__ = ["match", "match_document", "not_found"]
 
 SAFE_METHODS = ("GET", "HEAD")
+ALLOWED = "GET, HEAD, OPTIONS"
+"""The ``Allow`` header: OPTIONS is answered too (CORS preflights are answered by the CORS
+middleware before the view; a plain OPTIONS by :func:`_json_safe`)."""
 CACHE_CONTROL = {"public": True, "max_age": 0, "must_revalidate": True}
 
 
@@ -91,9 +96,14 @@ def not_found(detail: str) -> JsonResponse:
 def _json_safe(
     view: Callable[..., HttpResponseBase],
 ) -> Callable[..., HttpResponseBase]:
-    """GET and HEAD only; another method gets a 405 with a JSON body (not the HTML page)."""
+    """GET and HEAD only; OPTIONS says so (204 with ``Allow``); another method gets a 405 with
+    a JSON body (not the HTML page)."""
 
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        if request.method == "OPTIONS":
+            options = HttpResponse(status=204)
+            options["Allow"] = ALLOWED
+            return options
         if request.method not in SAFE_METHODS:
             response = JsonResponse(
                 {
@@ -102,7 +112,7 @@ def _json_safe(
                 },
                 status=405,
             )
-            response["Allow"] = ", ".join(SAFE_METHODS)
+            response["Allow"] = ALLOWED
             return response
         return view(request, *args, **kwargs)
 
@@ -141,7 +151,7 @@ def _segment(
             b |= {"deal": found.deal} | _analysis(found)
         if present and m is not None:
             hand_records = reverse(
-                "api:api_hand_records",
+                "api:hand_records",
                 kwargs={"edition": m.edition.slug, "code": m.code, "segment": seg.segment.number},
             )
     out: dict[str, Any] = {

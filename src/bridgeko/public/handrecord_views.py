@@ -55,12 +55,20 @@ def _revealed(segment: Segment | None) -> bool:
 
 
 def _cached(
-    request: HttpRequest, segment: Segment, make: Callable[[], HttpResponse], kind: str
+    request: HttpRequest,
+    segment: Segment,
+    make: Callable[[], HttpResponse],
+    kind: str,
+    *,
+    page: bool = True,
 ) -> HttpResponseBase:
-    """``make()`` unless the reader's copy is current (304); with ETag and Last-Modified."""
+    """``make()`` unless the reader's copy is current (304); with ETag and Last-Modified. A
+    page (``page``) is in the reader's language, chosen by a cookie: its tag and ``Vary`` say
+    so; the JSON is the same in every language (no ``Vary: Cookie``, one tag)."""
     match = segment.match
     version = handrecords.set_version(segment)
-    digest = hashlib.sha256(f"{kind}:{version}:{get_language()}".encode()).hexdigest()[:20]
+    language = get_language() if page else "-"
+    digest = hashlib.sha256(f"{kind}:{version}:{language}".encode()).hexdigest()[:20]
     etag = f'"hr-{digest}"'
     changed = max(t for t in (match.updated_at, segment.ended_at) if t is not None)
     last_modified = int(changed.timestamp())
@@ -70,7 +78,8 @@ def _cached(
     response["ETag"] = etag
     response["Last-Modified"] = http_date(last_modified)
     patch_cache_control(response, **CACHE_CONTROL)
-    patch_vary_headers(response, ("Accept-Language", "Cookie"))
+    if page:
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
     return response
 
 
@@ -218,7 +227,8 @@ def board_json(rec: handrecords.BoardRecord) -> dict[str, Any]:
 def hand_records_json(
     request: HttpRequest, edition: str, code: str, segment: int
 ) -> HttpResponseBase:
-    """``GET /api/e/<edition>/matches/<code>/segments/<n>/hand-records/``: the segment's hand
+    """``GET /api/v1/editions/<edition>/matches/<code>/segments/<n>/hand-records/`` (first
+    ``/api/e/<edition>/matches/<code>/segments/<n>/hand-records/``): the segment's hand
     records after its end (404 before, as for a segment that does not exist)::
 
         {"match": "QF1", "segment": 1, "boards": [board, ...],
@@ -244,4 +254,4 @@ def hand_records_json(
             json_dumps_params={"ensure_ascii": False},
         )
 
-    return _cached(request, seg, make, "json")
+    return _cached(request, seg, make, "json", page=False)

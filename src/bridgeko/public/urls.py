@@ -7,6 +7,7 @@ from django.urls import path
 from bridgeko.public import boards_views, handrecord_views, views
 
 app_name = "public"
+# The JSON API is in bridgeko.public.api_urls (namespace "api", no language prefix).
 urlpatterns = [
     path("e/<slug:edition>/public/", views.home, name="home"),
     path("e/<slug:edition>/public/teams/", views.teams, name="teams"),

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",  # runserver leaves /static/ to WhiteNoise, as in production
     "django.contrib.staticfiles",
     "axes",  # login throttling (below)
+    "corsheaders",  # CORS open for reading on /api/ only (below)
     "bridgeko.core",
     "bridgeko.web",
     "bridgeko.audit",
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "corsheaders.middleware.CorsMiddleware",  # before anything that answers: /api/ only
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "bridgeko.web.middleware.RequestSizeLimitMiddleware",
@@ -63,6 +65,17 @@ MIDDLEWARE = [
     "bridgeko.web.middleware.MethodNotAllowedMiddleware",  # an empty 405 -> the friendly page
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into bridgeko's lockout page
 ]
+
+# The open JSON API (issue 12, item 5; docs/api.md): any site may read it from a browser —
+# GET and HEAD with If-None-Match, no credentials (the API sets and reads no cookie) — and
+# read its ETag. Nothing outside /api/ gets a CORS header.
+CORS_URLS_REGEX = r"^/api/.*$"
+CORS_ALLOW_ALL_ORIGINS = True
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_METHODS = ("GET", "HEAD", "OPTIONS")
+CORS_ALLOW_HEADERS = ("accept", "if-none-match", "if-modified-since")
+CORS_EXPOSE_HEADERS = ("ETag", "Last-Modified")
+CORS_PREFLIGHT_MAX_AGE = 86400
 
 ROOT_URLCONF = "bridgeko.web.urls"
 WSGI_APPLICATION = "bridgeko.web.wsgi.application"
