@@ -103,7 +103,7 @@ def fill(match: Match, boards: range, open_text: str, closed_text: str) -> None:
 
 def url(match: Match, code: str | None = None, edition: str | None = None) -> str:
     return reverse(
-        "public:api_match",
+        "api:api_match",
         kwargs={"edition": edition or match.edition.slug, "code": code or match.code},
     )
 

@@ -250,13 +250,13 @@ def test_links_from_the_td_match_page_and_the_public_index(hw: hw_.HandWorld) ->
 
 
 def test_I15_api_match_carries_the_deals_after_the_end_only(hw: hw_.HandWorld) -> None:
-    url = reverse("public:api_match", kwargs={"edition": hw.edition.slug, "code": "QF1"})
+    url = reverse("api:api_match", kwargs={"edition": hw.edition.slug, "code": "QF1"})
     before = hw.client("anonymous").get(url).json()
     seg = before["segments"][0]
     assert "hand_records" not in seg
     assert all("deal" not in b and "dd" not in b for b in seg["boards"])
     hand_json = reverse(
-        "public:api_hand_records",
+        "api:api_hand_records",
         kwargs={"edition": hw.edition.slug, "code": "QF1", "segment": 1},
     )
     assert hw.client("anonymous").get(hand_json).status_code == 404
@@ -278,7 +278,7 @@ def test_I15_api_match_carries_the_deals_after_the_end_only(hw: hw_.HandWorld) -
 def test_api_match_etag_changes_as_the_analysis_fills_in(world: World) -> None:
     hw = hw_.make(world, analysed=15)
     hw_.end_segment(hw)
-    url = reverse("public:api_match", kwargs={"edition": hw.edition.slug, "code": "QF1"})
+    url = reverse("api:api_match", kwargs={"edition": hw.edition.slug, "code": "QF1"})
     etag = hw.client("anonymous").get(url)["ETag"]
     analysis = hw_._analysis()[16]
     BoardDeal.objects.filter(deal_set=hw.deal_set, board=16).update(dd=analysis[0], par=analysis[1])

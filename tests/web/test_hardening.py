@@ -49,11 +49,11 @@ one-time set-password link (a token in the URL) is tested in test_accounts."""
 REDIRECTS = {"entries:after_login"}
 """Read-only views that answer a GET with a redirect (where a user lands after logging in)."""
 EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
-    "public:api_match": {"code": "R1-M1"},
+    "api:api_match": {"code": "R1-M1"},
     # hand records (issue 11)
     "public:hand_records": {"code": "R1-M1", "segment": 1},
     "public:hand_record": {"code": "R1-M1", "board": 1},
-    "public:api_hand_records": {"code": "R1-M1", "segment": 1},
+    "api:api_hand_records": {"code": "R1-M1", "segment": 1},
 }
 """Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 
@@ -94,7 +94,7 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
             assert client.post(url, {}).status_code == 405, (name, who)
             expected = (200, 302, 404) if name in REDIRECTS else (200, 404)
             assert client.get(url).status_code in expected, (name, who)
-    assert {"home", "editions:detail", "public:home", "public:draw", "public:api_match"} <= set(
+    assert {"home", "editions:detail", "public:home", "public:draw", "api:api_match"} <= set(
         names
     )
 

@@ -269,8 +269,8 @@ def test_issue11_I15_no_deal_hand_or_seed_anywhere_before_the_segment_has_ended(
     assert {
         "boards:hand_record",
         "public:hand_record",
-        "public:api_match",
-        "public:api_hand_records",
+        "api:api_match",
+        "api:api_hand_records",
         "public:schedule_ics",
         "matches:detail",
         "audit:log",

@@ -64,6 +64,8 @@ class EditionMiddleware:
         if edition is None:
             raise Http404("No such edition.")
         request.edition = edition  # type: ignore[attr-defined]
+        if translation.get_language_from_path(request.path_info) is not None:
+            return None  # a public page: the language is the URL's
         if reader_chose_language(request):
             return None
         if edition.language in dict(settings.LANGUAGES):

@@ -141,7 +141,7 @@ def _segment(
             b |= {"deal": found.deal} | _analysis(found)
         if present and m is not None:
             hand_records = reverse(
-                "public:api_hand_records",
+                "api:api_hand_records",
                 kwargs={"edition": m.edition.slug, "code": m.code, "segment": seg.segment.number},
             )
     out: dict[str, Any] = {

@@ -8,12 +8,12 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponseBase
 from django.views.decorators.http import require_safe
 
 from bridgeko.boards import secrecy
 from bridgeko.boards.models import DealSet, SetSource
+from bridgeko.public.render import page
 from bridgeko.public.views import _edition
 
 
@@ -38,7 +38,7 @@ def verify_command(deal_set: DealSet) -> str:
 
 
 @require_safe
-def boards(request: HttpRequest, edition: str) -> HttpResponse:
+def boards(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     sets = (
         DealSet.objects.filter(segment__match__edition=obj, source=SetSource.DEALT)
@@ -62,4 +62,4 @@ def boards(request: HttpRequest, edition: str) -> HttpResponse:
                 "command": verify_command(deal_set) if shown else "",
             }
         )
-    return render(request, "public/boards.html", {"edition": obj, "rows": rows})
+    return page(request, obj, "public/boards.html", lambda: {"rows": rows})

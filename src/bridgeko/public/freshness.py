@@ -17,18 +17,26 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime
+from importlib.metadata import PackageNotFoundError, version
 
 from django.db.models import Count, Q, Subquery
 from django.db.models.functions import Coalesce
 
-from bridgeko import __version__
 from bridgeko.audit.models import AuditEntry
 from bridgeko.boards.models import BoardDeal
 from bridgeko.editions.models import Edition
 
 __all__ = ["BUILD", "Version", "edition_version", "etag"]
 
-BUILD = hashlib.sha256(f"bridgeko {__version__}".encode()).hexdigest()[:8]
+
+def _release() -> str:
+    try:
+        return version("bridgeko")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree without install
+        return "source"
+
+
+BUILD = hashlib.sha256(f"bridgeko {_release()}".encode()).hexdigest()[:8]
 """Part of every public ``ETag``: a new release may render the same data differently."""
 
 

@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
-from django.shortcuts import render
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
 from django.utils.translation import get_language
@@ -26,6 +25,7 @@ from bridgeko.boards.models import DealSet
 from bridgeko.editions.models import Edition
 from bridgeko.matches.models import Match, Segment
 from bridgeko.public.api import CACHE_CONTROL, _json_safe, not_found
+from bridgeko.public.render import page
 
 
 def _edition(request: HttpRequest, slug: str) -> Edition | None:
@@ -98,15 +98,10 @@ def hand_records(request: HttpRequest, edition: str, code: str, segment: int) ->
         raise Http404
     seg.match = match
 
-    def make() -> HttpResponse:
-        records = handrecords.segment_set(seg)
-        return render(
-            request,
-            "public/hand_records.html",
-            _context(obj, match, seg) | {"records": records},
-        )
+    def context() -> dict[str, Any]:
+        return _context(obj, match, seg) | {"records": handrecords.segment_set(seg)}
 
-    return _cached(request, seg, make, "set")
+    return page(request, obj, "public/hand_records.html", context)
 
 
 @require_safe
@@ -119,31 +114,26 @@ def hand_record(request: HttpRequest, edition: str, code: str, board: int) -> Ht
         raise Http404
     seg.match = match
 
-    def make() -> HttpResponse:
+    def context() -> dict[str, Any]:
         records = handrecords.segment_set(seg)
         assert records is not None
         rec = records.board(board)
         if rec is None:
             raise Http404
         previous, following = records.neighbours(board)
-        return render(
-            request,
-            "public/hand_record.html",
-            _context(obj, match, seg)
-            | {
-                "records": records,
-                "rec": rec,
-                "board": board,
-                "previous": previous,
-                "following": following,
-            },
-        )
+        return _context(obj, match, seg) | {
+            "records": records,
+            "rec": rec,
+            "board": board,
+            "previous": previous,
+            "following": following,
+        }
 
-    return _cached(request, seg, make, f"board-{board}")
+    return page(request, obj, "public/hand_record.html", context)
 
 
 @require_safe
-def index(request: HttpRequest, edition: str) -> HttpResponse:
+def index(request: HttpRequest, edition: str) -> HttpResponseBase:
     """The segments whose hand records are public, by match."""
     obj = _edition(request, edition)
     if obj is None:
@@ -161,10 +151,8 @@ def index(request: HttpRequest, edition: str) -> HttpResponse:
     for s in sets:
         seg = s.segment
         matches.setdefault(seg.match_id, (seg.match, []))[1].append(seg)
-    return render(
-        request,
-        "public/hand_records_index.html",
-        {"edition": obj, "matches": list(matches.values())},
+    return page(
+        request, obj, "public/hand_records_index.html", lambda: {"matches": list(matches.values())}
     )
 
 

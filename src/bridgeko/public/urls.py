@@ -1,6 +1,10 @@
+"""The public HTML pages, under the reader's language: ``/cs/e/<edition>/public/…`` and
+``/en/e/<edition>/public/…`` (``i18n_patterns`` in the project's URLs). The JSON API and the
+language-free files (``live.json``, feeds) are in :mod:`bridgeko.public.api_urls`."""
+
 from django.urls import path
 
-from bridgeko.public import api, boards_views, handrecord_views, views
+from bridgeko.public import boards_views, handrecord_views, views
 
 app_name = "public"
 urlpatterns = [
@@ -10,8 +14,6 @@ urlpatterns = [
     path("e/<slug:edition>/public/draw/protocol.json", views.protocol, name="protocol"),
     path("e/<slug:edition>/public/schedule/", views.schedule, name="schedule"),
     path("e/<slug:edition>/public/schedule.ics", views.schedule_ics, name="schedule_ics"),
-    # the read-only JSON API (issue 10, item 11)
-    path("api/e/<slug:edition>/matches/<slug:code>/", api.match, name="api_match"),
     path("e/<slug:edition>/public/standings/", views.standings, name="standings"),
     # the computer-dealt sets: commitments, revealed seeds (issue 11, R12.7, I8, I15)
     path("e/<slug:edition>/public/boards/", boards_views.boards, name="boards"),
@@ -33,10 +35,5 @@ urlpatterns += [
         "e/<slug:edition>/public/matches/<str:code>/hand-records/<int:board>/",
         handrecord_views.hand_record,
         name="hand_record",
-    ),
-    path(
-        "api/e/<slug:edition>/matches/<slug:code>/segments/<int:segment>/hand-records/",
-        handrecord_views.hand_records_json,
-        name="api_hand_records",
     ),
 ]

@@ -4,8 +4,8 @@ GET and HEAD only (``require_safe``): nothing here changes data."""
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
@@ -16,6 +16,7 @@ from bridgeko.draw import services as draw_services
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.matches import standings as match_standings
+from bridgeko.public.render import page
 
 
 def _edition(request: HttpRequest, slug: str) -> Edition:
@@ -28,13 +29,14 @@ def _edition(request: HttpRequest, slug: str) -> Edition:
 
 
 @require_safe
-def home(request: HttpRequest, edition: str) -> HttpResponse:
+def home(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
-    return render(
+    return page(
         request,
+        obj,
         "public/home.html",
-        {
+        lambda: {
             "edition": obj,
             "reg": obj.regulations,
             "draw": draw,
@@ -44,16 +46,17 @@ def home(request: HttpRequest, edition: str) -> HttpResponse:
 
 
 @require_safe
-def teams(request: HttpRequest, edition: str) -> HttpResponse:
+def teams(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     closing = entry_queries.closing_of(obj)
     infos = entry_queries.edition_teams(obj)
     if closing is not None:
         infos = [t for t in infos if t.team.accepted]
-    return render(
+    return page(
         request,
+        obj,
         "public/teams.html",
-        {
+        lambda: {
             "edition": obj,
             "reg": obj.regulations,
             "teams": sorted(infos, key=lambda t: (-t.elo, sort_key(t.name))),
@@ -63,7 +66,7 @@ def teams(request: HttpRequest, edition: str) -> HttpResponse:
 
 
 @require_safe
-def draw(request: HttpRequest, edition: str) -> HttpResponse:
+def draw(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
     numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
@@ -74,10 +77,11 @@ def draw(request: HttpRequest, edition: str) -> HttpResponse:
             report = draw_services.verify(draw)
         except ProtocolError:
             report = None
-    return render(
+    return page(
         request,
+        obj,
         "public/draw.html",
-        {
+        lambda: {
             "edition": obj,
             "draw": draw,
             "numbers": sorted(numbers.items()),
@@ -89,7 +93,7 @@ def draw(request: HttpRequest, edition: str) -> HttpResponse:
 
 
 @require_safe
-def protocol(request: HttpRequest, edition: str) -> HttpResponse:
+def protocol(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
     if draw is None or not draw.held:
@@ -100,7 +104,7 @@ def protocol(request: HttpRequest, edition: str) -> HttpResponse:
 
 
 @require_safe
-def schedule(request: HttpRequest, edition: str) -> HttpResponse:
+def schedule(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
     rounds = []
@@ -112,10 +116,11 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponse:
             )
             if any(m.start for m in r.matches)
         ]
-    return render(
+    return page(
         request,
+        obj,
         "public/schedule.html",
-        {
+        lambda: {
             "edition": obj,
             "draw": draw,
             "rounds": rounds,
@@ -130,7 +135,7 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponse:
 
 
 @require_safe
-def schedule_ics(request: HttpRequest, edition: str) -> HttpResponse:
+def schedule_ics(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
     if draw is None or draw.schedule_published_at is None:
@@ -142,12 +147,13 @@ def schedule_ics(request: HttpRequest, edition: str) -> HttpResponse:
 
 
 @require_safe
-def standings(request: HttpRequest, edition: str) -> HttpResponse:
+def standings(request: HttpRequest, edition: str) -> HttpResponseBase:
     """The places known so far (I7) and the prize list once the final and the 3rd-place match
     are decided (R5.1); the organiser's reasons for a decided place stay on the staff page."""
     obj = _edition(request, edition)
-    return render(
+    return page(
         request,
+        obj,
         "public/standings.html",
-        {"edition": obj, "result": match_standings.summary(obj)},
+        lambda: {"edition": obj, "result": match_standings.summary(obj)},
     )

@@ -4,6 +4,7 @@ edition)."""
 
 from __future__ import annotations
 
+from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -28,8 +29,11 @@ urlpatterns = [
     path("", include("bridgeko.appeals.urls")),
     path("", include("bridgeko.mail.urls")),  # mail
     path("", include("bridgeko.paper.urls")),  # issue 11: PDFs
-    path("", include("bridgeko.public.urls")),
+    path("", include("bridgeko.public.api_urls")),  # the JSON API, live.json, feeds
 ]
+# The public pages carry their language in the URL (/cs/…, /en/…): no cookie decides it, so
+# any proxy or CDN may cache them. An address without the prefix redirects to the reader's.
+urlpatterns += i18n_patterns(path("", include("bridgeko.public.urls")))
 
 handler403 = "bridgeko.web.views.permission_denied"
 handler404 = "bridgeko.web.views.page_not_found"
