@@ -529,22 +529,19 @@ def discover_urls(app: str) -> Urls:
     bracket = _reverse(["public:draw", "public:bracket"], edition=BRACKET_SLUG)
     assert bracket is not None, "no public bracket page"
     match = _reverse(["public:match", "public:match_detail"], edition=BENCH_SLUG, code="F")
-    match_is_page = match is not None
-    if match is None:
-        match = reverse("public:api_match", kwargs={"edition": BENCH_SLUG, "code": "F"})
-    live = _reverse(["public:live", "public:live_json", "live"], edition=BENCH_SLUG)
-    candidates = [live] if live else []
-    candidates += [f"/e/{BENCH_SLUG}/live.json", f"/e/{BENCH_SLUG}/public/live.json"]
-    live = next((c for c in candidates if get(app + c)[0] == 200), None)
-    live_fallback = live is None
-    if live is None:  # before live.json: the match's JSON, revalidated with its ETag
-        live = reverse("public:api_match", kwargs={"edition": BENCH_SLUG, "code": "F"})
-    save = reverse(
-        "matches:save_board",
-        kwargs={"edition": BENCH_SLUG, "code": "F", "board": 1, "room": "open"},
+    api_match = _reverse(
+        ["api:api_match", "api:match", "public:api_match"], edition=BENCH_SLUG, code="F"
     )
+    assert api_match is not None, "no JSON of a match"
+    match_is_page = match is not None
+    live = _reverse(["api:live", "public:live"], edition=BENCH_SLUG)
+    live_fallback = live is None or get(app + live)[0] != 200
+    if live is None or live_fallback:  # before live.json: the match's JSON, with its ETag
+        live = api_match
+    board = {"edition": BENCH_SLUG, "code": "F", "board": 1, "room": "open"}
+    save = reverse("matches:save_board", kwargs=board)
     login = reverse("login")
-    return Urls(bracket, match, match_is_page, live, live_fallback, save, login)
+    return Urls(bracket, match or api_match, match_is_page, live, live_fallback, save, login)
 
 
 # ------------------------------------------------------------------------------- the TD
@@ -748,11 +745,13 @@ def print_live(runs: list[LiveRun]) -> None:
     )
     for run in runs:
         s, p = run.saves_ms, run.pollers
-        polls = f"{p.requests_per_s:8.0f} {p.p99:9.1f} {p.socket_errors + p.bad_status:11d}"
+        polls = f"{'-':>8} {'-':>9} {'-':>11}"
+        if p is not None:
+            polls = f"{p.requests_per_s:8.0f} {p.p99:9.1f} {p.socket_errors + p.bad_status:11d}"
         print(
             f"{run.label:<11} {len(s):6d} {run.failed_saves:5d} {percentile(s, 50):9.1f} "
             f"{percentile(s, 95):7.1f} {percentile(s, 99):7.1f} {percentile(s, 95) / base:9.2f} "
-            + (polls if p else f"{'-':>8} {'-':>9} {'-':>11}")
+            + polls
         )
     print("(ms; lost: no answer within 30 s; poll errors: timeouts of 10 s, refused connections)")
     print()
@@ -788,6 +787,7 @@ def main() -> int:
     )
     parser.add_argument("--no-install", action="store_true", help="never run apt-get")
     parser.add_argument("--skip-live", action="store_true", help="part 1 only")
+    parser.add_argument("--skip-throughput", action="store_true", help="part 2 only")
     args = parser.parse_args()
     tools = ensure_tools(install=not args.no_install)
     if tools is None:
@@ -881,13 +881,16 @@ def main() -> int:
         rows: dict[tuple[str, str], WrkResult] = {}
         for page, path in pages.items():
             for server in ("static", "app", "deploy"):
+                if args.skip_throughput:
+                    continue
                 url = bases[server] + path
                 common = {"connections": args.connections, "threads": args.threads}
                 wrk(tools["wrk"], url, seconds=args.warmup, **common)
                 drain(url)
                 rows[(page, server)] = wrk(tools["wrk"], url, seconds=args.duration, **common)
                 drain(url)
-        print_throughput(rows)
+        if rows:
+            print_throughput(rows)
         if args.skip_live:
             return 0
         print()
