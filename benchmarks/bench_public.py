@@ -743,6 +743,7 @@ def export_site(env: dict[str, str], site: Path) -> bool:
             env=env,
             check=True,
             stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,  # a line per page skipped (404 in this edition)
         )
     return True
 
@@ -863,7 +864,8 @@ def main() -> int:
         exported = export_site(env, site)
         gunicorn = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{app_port}"]
         gunicorn += ["--workers", str(args.workers), "--error-logfile", str(tmp / "gunicorn.log")]
-        procs.start([*gunicorn, "bridgeko.web.wsgi"], env=env, cwd=tmp)
+        log = stack.enter_context((tmp / "gunicorn.out").open("wb"))  # the exports' lines
+        procs.start([*gunicorn, "bridgeko.web.wsgi"], env=env, cwd=tmp, stdout=log, stderr=log)
         wait_http(app + "/")
         urls = discover_urls(app)
         pages = {"bracket": urls.bracket, "match": urls.match}
