@@ -525,8 +525,20 @@ def export_site(
         tokens = _match_tokens(edition)
         stamps: dict[str, tuple[bytes, bytes] | None] = {}
         ok: dict[str, str] = {}
-        # the edition-wide pages first: a reused match page takes its stamp from them
-        for item in sorted(inventory, key=lambda u: u.match is not None):
+
+        def priority(item: _Url) -> int:
+            """The order of writing, so that an open page shows a change soon (live.js polls
+            ``live.json`` each second, then fetches its page again; a page not yet written is
+            fetched again at the next poll): the home and the bracket, then the pages of the
+            matches that changed, then ``live.json``, then the rest. Every edition-wide page
+            comes before a reused match page, which takes its stamp from them."""
+            if item.url.endswith("live.json"):
+                return 2
+            if item.match is None:
+                return 0 if item.url.endswith(("/public/", "/public/draw/")) else 3
+            return 1 if tokens.get(item.match) != old_tokens.get(item.match) else 4
+
+        for item in sorted(inventory, key=priority):
             name = file_of(item.url)
             language = item.url.strip("/").split("/", 1)[0]
             if (
