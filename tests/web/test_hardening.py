@@ -60,6 +60,7 @@ EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
     "api:legacy_hand_records": {"code": "R1-M1", "segment": 1},
     # a public address without its language (redirected to the reader's)
     "api:in_language": {"rest": "draw/"},
+    "public:match": {"code": "R1-M1"},  # issue 12: anyone reads a match
 }
 """Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 

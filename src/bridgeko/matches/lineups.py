@@ -20,7 +20,7 @@ Every write locks the match first and writes one audit entry."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -79,12 +79,15 @@ def line_of(segment: Segment, side: str, room: str) -> str:
     return room_assignment(segment.number).line_of(Side(side), Room(room))
 
 
-def started(segment: Segment) -> bool:
+def started(segment: Segment, boards_with_results: Collection[int] | None = None) -> bool:
     """The segment has started: the TD started it (``started_at``), or a result of one of its
     boards (or its totals) is in, or the TD closed it. From then on only the TD changes its
-    line-ups."""
+    line-ups (and the public pages show them). ``boards_with_results``: the match's boards with
+    a result in either room when the caller has them (no query then)."""
     if segment.started_at is not None or segment.closed_at is not None or segment.has_totals:
         return True
+    if boards_with_results is not None:
+        return any(b in boards_with_results for b in segment.board_numbers)
     return BoardResult.objects.filter(
         match_id=segment.match_id, board__gte=segment.first_board, board__lte=segment.last_board
     ).exists()

@@ -79,7 +79,7 @@ from bridgeko.editions.models import Edition
 from bridgeko.matches import state
 from bridgeko.matches.models import Match, Penalty, PenaltyKind
 
-__all__ = ["match", "match_document", "not_found"]
+__all__ = ["match", "match_document", "not_found", "penalty_document", "results_shown"]
 
 SAFE_METHODS = ("GET", "HEAD")
 ALLOWED = "GET, HEAD, OPTIONS"
@@ -122,8 +122,21 @@ def _json_safe(
     return wrapped
 
 
-def _board(line: state.BoardLine) -> dict[str, Any]:
-    if line.removed or line.open is None or line.closed is None:
+def results_shown(seg: state.SegmentView, line: state.BoardLine) -> bool:
+    """May the public see the board's results? Only once **both rooms** have played it: while
+    the other room may still be playing it, neither room's result is shown (nor for a board
+    removed for lateness, R12.9, nor on a segment entered as totals from the scorecards). The
+    API and the public match page both ask this."""
+    return (
+        not seg.segment.has_totals
+        and not line.removed
+        and line.open is not None
+        and line.closed is not None
+    )
+
+
+def _board(seg: state.SegmentView, line: state.BoardLine) -> dict[str, Any]:
+    if not results_shown(seg, line) or line.open is None or line.closed is None:
         return {"number": line.number, "open": None, "closed": None, "imps": None}
     return {
         "number": line.number,
@@ -136,11 +149,7 @@ def _board(line: state.BoardLine) -> dict[str, Any]:
 def _segment(
     seg: state.SegmentView, deals: dict[int, BoardDeal] | None = None, m: Match | None = None
 ) -> dict[str, Any]:
-    totals = seg.segment.has_totals
-    boards = [
-        {"number": b.number, "open": None, "closed": None, "imps": None} if totals else _board(b)
-        for b in seg.boards
-    ]
+    boards = [_board(seg, b) for b in seg.boards]
     hand_records = None
     shown = deals is not None and secrecy.revealed(seg.segment)  # I15: after the end only
     if shown and deals is not None:
@@ -187,7 +196,11 @@ def _revealed_deals(view: state.MatchView) -> dict[int, BoardDeal]:
     }
 
 
-def _penalty(p: Penalty, boards_of: dict[int, int], minutes_per_board: int) -> dict[str, Any]:
+def penalty_document(
+    p: Penalty, boards_of: dict[int, int], minutes_per_board: int
+) -> dict[str, Any]:
+    """One penalty or adjustment as the API shows it (lateness: the boards removed as R12.9
+    computes them unless the TD set them); the public match page shows the same."""
     boards = p.boards
     if p.kind == PenaltyKind.LATENESS and boards is None and p.minutes is not None:
         boards = engine.boards_removed_for_lateness(  # R12.9, I6: the engine's count
@@ -226,7 +239,9 @@ def match_document(view: state.MatchView) -> dict[str, Any]:
         "winner": m.winner or None,
         "total": {"home": home, "visitors": visitors},
         "segments": [_segment(s, deals, m) for s in view.segments],
-        "penalties": [_penalty(p, boards_of, minutes_per_board) for p in view.facts.penalties],
+        "penalties": [
+            penalty_document(p, boards_of, minutes_per_board) for p in view.facts.penalties
+        ],
     }
 
 

@@ -43,9 +43,16 @@ def hand_record(request: Any, edition: Any, match: Any, board: int) -> list[Link
     return [Link(_("Public page"), url)]
 
 
+def match(request: Any, edition: Any, match: Any) -> list[Link]:
+    return [
+        Link(_("Public page of the match"), _url("match", edition=edition.slug, code=match.code))
+    ]
+
+
 page_links.register("edition_finished", standings)
 page_links.register("teams", teams, position=10)
 page_links.register("draw_public", draw)
 page_links.register("public_boards", boards)
 page_links.register("public_hand_records", hand_records)
 page_links.register("public_hand_record", hand_record)
+page_links.register("match_appeals", match)

@@ -4,7 +4,7 @@ language-free files (``live.json``, feeds) are in :mod:`bridgeko.public.api_urls
 
 from django.urls import path
 
-from bridgeko.public import boards_views, handrecord_views, views
+from bridgeko.public import boards_views, handrecord_views, match_views, views
 
 app_name = "public"
 # The JSON API is in bridgeko.public.api_urls (namespace "api", no language prefix).
@@ -18,6 +18,8 @@ urlpatterns = [
     path("e/<slug:edition>/public/standings/", views.standings, name="standings"),
     # the computer-dealt sets: commitments, revealed seeds (issue 11, R12.7, I8, I15)
     path("e/<slug:edition>/public/boards/", boards_views.boards, name="boards"),
+    # one match board by board, live (issue 12)
+    path("e/<slug:edition>/public/matches/<str:code>/", match_views.match, name="match"),
 ]
 
 # hand records (issue 11): public after the end of the segment (I15), 404 before
