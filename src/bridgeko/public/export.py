@@ -526,7 +526,9 @@ def export_site(
         stamps: dict[str, tuple[bytes, bytes] | None] = {}
         ok: dict[str, str] = {}
 
-        def priority(item: _Url) -> int:
+        def priority(
+            item: _Url, tokens: dict[str, str] = tokens, old_tokens: dict[str, str] = old_tokens
+        ) -> int:
             """The order of writing, so that an open page shows a change soon (live.js polls
             ``live.json`` each second, then fetches its page again; a page not yet written is
             fetched again at the next poll): the home and the bracket, then the pages of the
