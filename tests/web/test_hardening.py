@@ -54,6 +54,9 @@ EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
     "public:hand_records": {"code": "R1-M1", "segment": 1},
     "public:hand_record": {"code": "R1-M1", "board": 1},
     "api:api_hand_records": {"code": "R1-M1", "segment": 1},
+    # team pages and feeds (issue 12)
+    "public:team": {"team": 1},
+    "public:team_ics": {"team": 1},
 }
 """Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 
@@ -94,9 +97,7 @@ def test_every_unprotected_url_is_read_only(world: World) -> None:
             assert client.post(url, {}).status_code == 405, (name, who)
             expected = (200, 302, 404) if name in REDIRECTS else (200, 404)
             assert client.get(url).status_code in expected, (name, who)
-    assert {"home", "editions:detail", "public:home", "public:draw", "api:api_match"} <= set(
-        names
-    )
+    assert {"home", "editions:detail", "public:home", "public:draw", "api:api_match"} <= set(names)
 
 
 def test_protected_read_only_pages_refuse_a_post(world: World) -> None:

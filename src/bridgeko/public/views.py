@@ -38,12 +38,13 @@ def _edition(request: HttpRequest, slug: str) -> Edition:
     return edition
 
 
-def _rounds(draw: Draw | None) -> list[display.RoundView]:
+def _rounds(draw: Draw | None, numbers: dict[int, Team] | None = None) -> list[display.RoundView]:
     """The resolved bracket with the scores, the live matches and (once published, R14.1) the
-    dates; empty before the draw."""
+    dates; empty before the draw. ``numbers``: the draw's numbers when already read."""
     if draw is None or not draw.held:
         return []
-    numbers = display.numbers_of(draw)
+    if numbers is None:
+        numbers = display.numbers_of(draw)
     if not numbers:
         return []
     published = draw.schedule_published_at is not None
@@ -98,7 +99,7 @@ def draw(request: HttpRequest, edition: str) -> HttpResponseBase:
 
     def context() -> dict[str, object]:
         numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
-        rounds = _rounds(draw) if numbers else []
+        rounds = _rounds(draw, numbers) if numbers else []
         report = None
         if draw is not None and draw.held:
             try:  # I8: the engine's own check of the published protocol, shown with it
