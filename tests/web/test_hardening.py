@@ -61,6 +61,9 @@ EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
     # a public address without its language (redirected to the reader's)
     "api:in_language": {"rest": "draw/"},
     "public:match": {"code": "R1-M1"},  # issue 12: anyone reads a match
+    # team pages and feeds (issue 12)
+    "public:team": {"team": 1},
+    "public:team_ics": {"team": 1},
 }
 """Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 

@@ -42,6 +42,41 @@ class ScoreView:
     """"home", "away" or "" (undecided, no winner)."""
     shown: bool
     """IMPs to show (False for a walkover or a match without a winner: the label says it)."""
+    live: LiveView | None = None
+    """A match in progress: boards, segment being played, chances (``home``/``away`` are then
+    its running score, the segment in progress included)."""
+    decided_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LiveView:
+    """A match in progress in the bracket's order of slots (:class:`match_info.Live`)."""
+
+    boards_played: int
+    boards_total: int
+    segment: int | None
+    """The first segment not completed yet: the one being played."""
+    chance_home: float | None
+    """The chance to win of the slot listed first, between 0 and 1."""
+    chance_away: float | None
+
+    @property
+    def percent_home(self) -> int | None:
+        return _percent(self.chance_home)
+
+    @property
+    def percent_away(self) -> int | None:
+        return _percent(self.chance_away)
+
+
+def _percent(chance: float | None) -> int | None:
+    """A chance as a whole percentage; never 0 or 100 while the outcome is open (a rounded
+    99.7 % shows as 99 %, not as a certainty the match has not reached)."""
+    if chance is None:
+        return None
+    if chance in (0.0, 1.0):
+        return round(chance * 100)
+    return min(99, max(1, round(chance * 100)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +120,15 @@ def numbers_of(draw: Draw) -> dict[int, Team]:
 
 
 def bracket_rounds(
-    draw: Draw, numbers: dict[int, Team], dates: dict[str, MatchDate] | None = None
+    draw: Draw,
+    numbers: dict[int, Team],
+    dates: dict[str, MatchDate] | None = None,
+    *,
+    live: bool = False,
 ) -> list[RoundView]:
-    """The scheme (I1) resolved with the byes of R11.4, round by round (for the HTML bracket)."""
+    """The scheme (I1) resolved with the byes of R11.4, round by round (for the HTML bracket).
+    ``live``: the matches in progress with their running score, boards, segment being played
+    and chances (:class:`LiveView`; a few more queries, the same for any number of matches)."""
     scheme = scheme_of(draw)
     if scheme is None or draw.scheme_size is None:
         return []
@@ -96,7 +137,7 @@ def bracket_rounds(
     except bracket.BracketError:
         state = bracket.resolve(scheme, teams=set(numbers))
     dates = dates or {}
-    infos = match_info.infos(draw.edition)
+    infos = match_info.infos(draw.edition, live=live)
 
     def slot(s: bracket.Slot) -> SlotView:
         team = numbers.get(s.number) if s.number is not None else None
@@ -139,17 +180,39 @@ def _score(info: match_info.MatchInfo, home: SlotView) -> ScoreView | None:
     swapped home and visitors)."""
     if not info.started:
         return None
-    first, second = info.home_score, info.visitors_score
+    live = info.live
+    first, second = (live.home, live.visitors) if live else (info.home_score, info.visitors_score)
     first_team = info.home_team
-    if home.team is not None and info.visitors_team == home.team.pk:
+    flipped = home.team is not None and info.visitors_team == home.team.pk
+    if flipped:
         first, second = second, first
         first_team = info.visitors_team
     winner = ""
     if info.winner_team is not None:
         winner = "home" if info.winner_team == first_team else "away"
+    live_view = None
+    if live is not None:
+        chances = (live.chance_home, None if live.chance_home is None else 1 - live.chance_home)
+        if flipped:
+            chances = (chances[1], chances[0])
+        live_view = LiveView(
+            live.boards_played, live.boards_total, live.segment, chances[0], chances[1]
+        )
     return ScoreView(
-        first, second, info.status, info.status_label, winner, info.status not in _NO_IMPS
+        first,
+        second,
+        info.status,
+        info.status_label,
+        winner,
+        info.status not in _NO_IMPS,
+        live_view,
+        info.decided_at,
     )
+
+
+def has_live(rounds: list[RoundView]) -> bool:
+    """A match of the bracket is in progress (its running score and chances are shown)."""
+    return any(m.score is not None and m.score.live is not None for r in rounds for m in r.matches)
 
 
 def match_dates(draw: Draw) -> dict[str, MatchDate]:

@@ -81,7 +81,9 @@ def print_conditions(request: HttpRequest, edition: Edition) -> HttpResponse:
 def print_draw(request: HttpRequest, edition: Edition) -> HttpResponse:
     draw = services.draw_of(edition)
     numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
-    rounds = display.bracket_rounds(draw, numbers) if draw is not None and numbers else []
+    rounds = (
+        display.bracket_rounds(draw, numbers, live=True) if draw is not None and numbers else []
+    )
     return _page(
         request,
         "draw/print/draw.html",
@@ -89,6 +91,7 @@ def print_draw(request: HttpRequest, edition: Edition) -> HttpResponse:
         draw=draw,
         numbers=sorted(numbers.items()),
         rounds=rounds,
+        live_now=display.has_live(rounds),
     )
 
 

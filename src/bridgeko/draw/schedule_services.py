@@ -178,8 +178,12 @@ def publish_schedule(*, edition: Edition, user: Any, now: datetime) -> Draw:
     return draw
 
 
-def schedule_ics(edition: Edition, draw: Draw, *, stamp: datetime) -> bytes:
-    """The preliminary matches as an iCalendar file (the engine's ``match_event``/``to_ics``)."""
+def schedule_ics(
+    edition: Edition, draw: Draw, *, stamp: datetime, team: int | None = None
+) -> bytes:
+    """The matches with a date (the preliminary ones, R14.1, and those rescheduled, R14.2) as an
+    iCalendar file, one event a match (the engine's ``match_event``/``to_ics``); ``team``: only
+    the matches of the team with this id (its own feed)."""
     reg = edition.regulations
     numbers = display.numbers_of(draw)
     dates = display.match_dates(draw)
@@ -187,6 +191,8 @@ def schedule_ics(edition: Edition, draw: Draw, *, stamp: datetime) -> bytes:
     for rnd in display.bracket_rounds(draw, numbers, dates):
         for m in rnd.matches:
             if m.start is None:
+                continue
+            if team is not None and team not in {s.team.pk for s in (m.home, m.away) if s.team}:
                 continue
             home, away = display.slot_text(m.home), display.slot_text(m.away)
             title = f"{edition.name}: {home} – {away} ({m.id})"

@@ -11,7 +11,11 @@ app_name = "public"
 urlpatterns = [
     path("e/<slug:edition>/public/", views.home, name="home"),
     path("e/<slug:edition>/public/teams/", views.teams, name="teams"),
+    path("e/<slug:edition>/public/teams/<int:team>/", views.team, name="team"),
+    path("e/<slug:edition>/public/teams/<int:team>/schedule.ics", views.team_ics, name="team_ics"),
     path("e/<slug:edition>/public/draw/", views.draw, name="draw"),
+    # the bracket alone, for an <iframe> on another site (issue 12, item 5)
+    path("e/<slug:edition>/public/embed/bracket/", views.embed_bracket, name="embed_bracket"),
     path("e/<slug:edition>/public/draw/protocol.json", views.protocol, name="protocol"),
     path("e/<slug:edition>/public/schedule/", views.schedule, name="schedule"),
     path("e/<slug:edition>/public/schedule.ics", views.schedule_ics, name="schedule_ics"),

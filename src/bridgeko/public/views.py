@@ -4,19 +4,29 @@ GET and HEAD only (``require_safe``): nothing here changes data."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
+from django.urls import reverse
+from django.utils.cache import get_conditional_response
+from django.utils.translation import get_language
+from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_safe
 
 from bridgeko.competition.draw import ProtocolError
 from bridgeko.core.collation import sort_key
 from bridgeko.draw import display, schedule_services
 from bridgeko.draw import services as draw_services
+from bridgeko.draw.models import Draw
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
+from bridgeko.entries.models import Team
 from bridgeko.matches import standings as match_standings
-from bridgeko.public.render import page
+from bridgeko.public import bracket
+from bridgeko.public.freshness import edition_version, etag
+from bridgeko.public.render import cache_headers, page
 
 
 def _edition(request: HttpRequest, slug: str) -> Edition:
@@ -28,21 +38,38 @@ def _edition(request: HttpRequest, slug: str) -> Edition:
     return edition
 
 
+def _rounds(draw: Draw | None, numbers: dict[int, Team] | None = None) -> list[display.RoundView]:
+    """The resolved bracket with the scores, the live matches and (once published, R14.1) the
+    dates; empty before the draw. ``numbers``: the draw's numbers when already read."""
+    if draw is None or not draw.held:
+        return []
+    if numbers is None:
+        numbers = display.numbers_of(draw)
+    if not numbers:
+        return []
+    published = draw.schedule_published_at is not None
+    dates = display.match_dates(draw) if published else None
+    return display.bracket_rounds(draw, numbers, dates, live=True)
+
+
 @require_safe
 def home(request: HttpRequest, edition: str) -> HttpResponseBase:
+    """The edition at a glance: what is being played now, the latest results, the next matches
+    (by the matches' status, never by the clock), and the edition's facts."""
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
-    return page(
-        request,
-        obj,
-        "public/home.html",
-        lambda: {
+
+    def context() -> dict[str, object]:
+        return {
             "edition": obj,
             "reg": obj.regulations,
             "draw": draw,
             "closing": entry_queries.closing_of(obj),
-        },
-    )
+            "overview": bracket.overview(_rounds(draw)),
+            "links": True,
+        }
+
+    return page(request, obj, "public/home.html", context)
 
 
 @require_safe
@@ -69,27 +96,58 @@ def teams(request: HttpRequest, edition: str) -> HttpResponseBase:
 def draw(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     draw = draw_services.draw_of(obj)
-    numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
-    rounds = display.bracket_rounds(draw, numbers) if draw is not None and numbers else []
-    report = None
-    if draw is not None and draw.held:
-        try:  # I8: the engine's own check of the published protocol, shown with it
-            report = draw_services.verify(draw)
-        except ProtocolError:
-            report = None
-    return page(
-        request,
-        obj,
-        "public/draw.html",
-        lambda: {
+
+    def context() -> dict[str, object]:
+        numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
+        rounds = _rounds(draw, numbers) if numbers else []
+        report = None
+        if draw is not None and draw.held:
+            try:  # I8: the engine's own check of the published protocol, shown with it
+                report = draw_services.verify(draw)
+            except ProtocolError:
+                report = None
+        embed = reverse("public:embed_bracket", kwargs={"edition": obj.slug})
+        return {
             "edition": obj,
             "draw": draw,
             "numbers": sorted(numbers.items()),
             "rounds": rounds,
             "byes": [m for r in rounds[:1] for m in r.matches if m.status == "bye"],
             "report": report,
-        },
+            "live_now": display.has_live(rounds),
+            "links": True,
+            "embed_url": settings.BRIDGEKO_SITE_URL.rstrip("/") + embed,
+        }
+
+    return page(request, obj, "public/draw.html", context)
+
+
+def _embed_context(obj: Edition, draw: Draw | None) -> dict[str, object]:
+    rounds = _rounds(draw)
+    return {
+        "edition": obj,
+        "draw": draw,
+        "rounds": rounds,
+        "live_now": display.has_live(rounds),
+        "links": "_top",
+    }
+
+
+@require_safe
+@xframe_options_exempt
+def embed_bracket(request: HttpRequest, edition: str) -> HttpResponseBase:
+    """The bracket alone, to be shown in an ``<iframe>`` on any site (issue 12, item 5): no
+    ``X-Frame-Options``, any ancestor allowed; its links open outside the frame."""
+    obj = _edition(request, edition)
+    draw = draw_services.draw_of(obj)
+    response = page(
+        request,
+        obj,
+        "public/embed_bracket.html",
+        lambda: _embed_context(obj, draw),
     )
+    response["Content-Security-Policy"] = "frame-ancestors *"
+    return response
 
 
 @require_safe
@@ -125,6 +183,7 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponseBase:
             "draw": draw,
             "rounds": rounds,
             "reg": obj.regulations,
+            "links": True,
             "no_preliminary": (
                 draw is not None
                 and draw.held
@@ -134,16 +193,80 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponseBase:
     )
 
 
-@require_safe
-def schedule_ics(request: HttpRequest, edition: str) -> HttpResponseBase:
-    obj = _edition(request, edition)
+def _feed(
+    request: HttpRequest, obj: Edition, make: Callable[..., bytes], filename: str
+) -> HttpResponseBase:
+    """An iCalendar feed of the edition's published schedule (R14.1), answered like the pages:
+    the data's version as its ``ETag`` (304 when unchanged) and as the events' ``DTSTAMP``, so
+    the file is the same bytes until the data changes. 404 before the dates are published."""
     draw = draw_services.draw_of(obj)
     if draw is None or draw.schedule_published_at is None:
         raise Http404
-    data = schedule_services.schedule_ics(obj, draw, stamp=timezone.now())
-    response = HttpResponse(data, content_type="text/calendar; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{obj.slug}.ics"'
-    return response
+    version = edition_version(obj)
+    tag = etag(version, request.path, get_language())
+    response = get_conditional_response(request, etag=tag)
+    if response is None:
+        stamp = version.at or draw.schedule_published_at
+        response = HttpResponse(make(draw, stamp), content_type="text/calendar; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return cache_headers(response, tag, version)
+
+
+@require_safe
+def schedule_ics(request: HttpRequest, edition: str) -> HttpResponseBase:
+    """Every match of the published schedule, one event each (R14.1)."""
+    obj = _edition(request, edition)
+    return _feed(
+        request,
+        obj,
+        lambda draw, stamp: schedule_services.schedule_ics(obj, draw, stamp=stamp),
+        f"{obj.slug}.ics",
+    )
+
+
+def _team(obj: Edition, pk: int) -> Team:
+    """A team the public teams page lists (after the closing of entries: the accepted ones)."""
+    team = Team.objects.filter(edition=obj, pk=pk).first()
+    if team is None:
+        raise Http404
+    if not team.accepted and entry_queries.closing_of(obj) is not None:
+        raise Http404
+    return team
+
+
+@require_safe
+def team(request: HttpRequest, edition: str, team: int) -> HttpResponseBase:
+    """A team: its roster with Elo (R10, captain first), its Elo and its path through the
+    bracket (each match with its round, opponent, score and result)."""
+    obj = _edition(request, edition)
+    row = _team(obj, team)
+
+    def context() -> dict[str, object]:
+        draw = draw_services.draw_of(obj)
+        info = entry_queries.team_info(row)
+        return {
+            "edition": obj,
+            "reg": obj.regulations,
+            "team": info,
+            "path": bracket.team_path(_rounds(draw), row.pk),
+            "feed": draw is not None and draw.schedule_published_at is not None,
+            "links": True,
+        }
+
+    return page(request, obj, "public/team.html", context)
+
+
+@require_safe
+def team_ics(request: HttpRequest, edition: str, team: int) -> HttpResponseBase:
+    """The team's matches of the published schedule, one event each (R14.1)."""
+    obj = _edition(request, edition)
+    row = _team(obj, team)
+    return _feed(
+        request,
+        obj,
+        lambda draw, stamp: schedule_services.schedule_ics(obj, draw, stamp=stamp, team=row.pk),
+        f"{obj.slug}-{row.pk}.ics",
+    )
 
 
 @require_safe
