@@ -535,7 +535,7 @@ def discover_urls(app: str) -> Urls:
     )
     assert api_match is not None, "no JSON of a match"
     match_is_page = match is not None
-    live = _reverse(["api:live", "public:live"], edition=BENCH_SLUG)
+    live = _reverse(["site:live", "public:live"], edition=BENCH_SLUG)
     live_fallback = live is None or get(app + live)[0] != 200
     if live is None or live_fallback:  # before live.json: the match's JSON, with its ETag
         live = api_match

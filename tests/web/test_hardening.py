@@ -46,7 +46,7 @@ APPS = ("web", "accounts", "audit", "editions", "players", "entries", "draw", "p
 NOT_EDITION_PAGES = {"login", "logout", "set_language", "set_password"}
 """Django's own views: they handle POST themselves (CSRF-protected, safe redirects); the
 one-time set-password link (a token in the URL) is tested in test_accounts."""
-REDIRECTS = {"entries:after_login", "api:in_language"}
+REDIRECTS = {"entries:after_login", "site:in_language"}
 """Read-only views that answer a GET with a redirect (where a user lands after logging in)."""
 EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
     "api:match": {"code": "R1-M1"},
@@ -59,7 +59,7 @@ EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
     "api:legacy_match": {"code": "R1-M1"},
     "api:legacy_hand_records": {"code": "R1-M1", "segment": 1},
     # a public address without its language (redirected to the reader's)
-    "api:in_language": {"rest": "draw/"},
+    "site:in_language": {"rest": "draw/"},
     "public:match": {"code": "R1-M1"},  # issue 12: anyone reads a match
     # team pages and feeds (issue 12)
     "public:team": {"team": 1},

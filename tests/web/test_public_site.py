@@ -78,7 +78,7 @@ def test_public_page_etag_304_after_one_query(
     first = Client().get(url)
     assert first["ETag"] and first["Last-Modified"]
     assert first["Cache-Control"] == "public, max-age=0, must-revalidate"
-    with django_assert_max_num_queries(2) as queries:  # the edition, its version
+    with django_assert_max_num_queries(2):  # the edition, its version
         again = Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304
     other = Client().get(_url(name, drawn, "cs"))
@@ -88,7 +88,7 @@ def test_public_page_etag_304_after_one_query(
 def test_a_saved_result_changes_the_version_the_etag_and_live_json(drawn: World) -> None:
     match = first_r1(drawn)
     url = _url("public:draw", drawn, "en")
-    live_url = reverse("api:live", kwargs={"edition": drawn.edition.slug})
+    live_url = reverse("site:live", kwargs={"edition": drawn.edition.slug})
     before = Client().get(url)
     live_before = Client().get(live_url)
     assert live_before["Content-Type"] == "application/json"

@@ -5,18 +5,13 @@ language-prefixed pages (a document is the same in every language). Version 1 li
 
 from django.urls import path
 
-from bridgeko.public import api, api_v1, handrecord_views, live
+from bridgeko.public import api, api_v1, handrecord_views
 
 app_name = "api"
 
 E = "api/v1/editions/<slug:edition>/"
 
 urlpatterns = [
-    # what open public pages poll (live updates, issue 12)
-    path("e/<slug:edition>/live.json", live.live, name="live"),
-    # a public page's address without its language: to the reader's
-    path("e/<slug:edition>/public/", live.in_language, name="in_language"),
-    path("e/<slug:edition>/public/<path:rest>", live.in_language, name="in_language"),
     path("api/openapi.json", api_v1.openapi, name="openapi"),
     path("api/v1/editions/", api_v1.editions, name="editions"),
     path(E, api_v1.edition, name="edition"),

@@ -40,26 +40,30 @@ def verify_command(deal_set: DealSet) -> str:
 @require_safe
 def boards(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
-    sets = (
-        DealSet.objects.filter(segment__match__edition=obj, source=SetSource.DEALT)
-        .select_related("segment__match")
-        .order_by("segment__match__position", "segment__number")
-    )
-    rows: list[dict[str, Any]] = []
-    for deal_set in sets:
-        segment = deal_set.segment
-        shown = secrecy.revealed(segment)
-        rows.append(
-            {
-                "match": segment.match.code,
-                "segment": segment,
-                "commitment": deal_set.commitment,
-                "committed_at": deal_set.committed_at,
-                "event": deal_set.event,
-                "session": deal_set.session,
-                "revealed": shown,
-                "seed": deal_set.seed if shown else "",
-                "command": verify_command(deal_set) if shown else "",
-            }
+
+    def context() -> dict[str, Any]:
+        sets = (
+            DealSet.objects.filter(segment__match__edition=obj, source=SetSource.DEALT)
+            .select_related("segment__match")
+            .order_by("segment__match__position", "segment__number")
         )
-    return page(request, obj, "public/boards.html", lambda: {"rows": rows})
+        rows: list[dict[str, Any]] = []
+        for deal_set in sets:
+            segment = deal_set.segment
+            shown = secrecy.revealed(segment)
+            rows.append(
+                {
+                    "match": segment.match.code,
+                    "segment": segment,
+                    "commitment": deal_set.commitment,
+                    "committed_at": deal_set.committed_at,
+                    "event": deal_set.event,
+                    "session": deal_set.session,
+                    "revealed": shown,
+                    "seed": deal_set.seed if shown else "",
+                    "command": verify_command(deal_set) if shown else "",
+                }
+            )
+        return {"rows": rows}
+
+    return page(request, obj, "public/boards.html", context)

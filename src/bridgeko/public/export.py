@@ -182,7 +182,7 @@ def _inventory(edition: Edition) -> list[_Url]:
                         url = _try(name, edition=slug, code=code, board=board)
                         if url is not None:
                             urls.append(_Url(url, code))
-    url = _try("api:live", edition=slug)
+    url = _try("site:live", edition=slug)
     if url is not None:
         urls.append(_Url(url))
     return list(dict.fromkeys(urls))

@@ -147,22 +147,24 @@ def index(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
     if obj is None:
         raise Http404
-    sets = (
-        DealSet.objects.filter(
-            segment__match__edition=obj,
-            segment__open_ended_at__isnull=False,
-            segment__closed_ended_at__isnull=False,
+
+    def context() -> dict[str, Any]:
+        sets = (
+            DealSet.objects.filter(
+                segment__match__edition=obj,
+                segment__open_ended_at__isnull=False,
+                segment__closed_ended_at__isnull=False,
+            )
+            .select_related("segment__match__home", "segment__match__visitors")
+            .order_by("segment__match__position", "segment__number")
         )
-        .select_related("segment__match__home", "segment__match__visitors")
-        .order_by("segment__match__position", "segment__number")
-    )
-    matches: dict[int, tuple[Match, list[Segment]]] = {}
-    for s in sets:
-        seg = s.segment
-        matches.setdefault(seg.match_id, (seg.match, []))[1].append(seg)
-    return page(
-        request, obj, "public/hand_records_index.html", lambda: {"matches": list(matches.values())}
-    )
+        matches: dict[int, tuple[Match, list[Segment]]] = {}
+        for s in sets:
+            seg = s.segment
+            matches.setdefault(seg.match_id, (seg.match, []))[1].append(seg)
+        return {"matches": list(matches.values())}
+
+    return page(request, obj, "public/hand_records_index.html", context)
 
 
 # ---------------------------------------------------------------------------------------------

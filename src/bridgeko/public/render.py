@@ -80,7 +80,7 @@ def page_context(edition: Edition, path: str, version: Version) -> dict[str, Any
         "edition": edition,
         "current_edition": edition,  # the frame's edition link (its menu: public/base.html)
         "alternates": alternates,
-        "live_url": reverse("api:live", kwargs={"edition": edition.slug}),
+        "live_url": reverse("site:live", kwargs={"edition": edition.slug}),
         "version": version,
         "updated": version.at,
     }

@@ -57,9 +57,9 @@ def home(request: HttpRequest, edition: str) -> HttpResponseBase:
     """The edition at a glance: what is being played now, the latest results, the next matches
     (by the matches' status, never by the clock), and the edition's facts."""
     obj = _edition(request, edition)
-    draw = draw_services.draw_of(obj)
 
     def context() -> dict[str, object]:
+        draw = draw_services.draw_of(obj)
         return {
             "edition": obj,
             "reg": obj.regulations,
@@ -75,29 +75,28 @@ def home(request: HttpRequest, edition: str) -> HttpResponseBase:
 @require_safe
 def teams(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
-    closing = entry_queries.closing_of(obj)
-    infos = entry_queries.edition_teams(obj)
-    if closing is not None:
-        infos = [t for t in infos if t.team.accepted]
-    return page(
-        request,
-        obj,
-        "public/teams.html",
-        lambda: {
+
+    def context() -> dict[str, object]:
+        closing = entry_queries.closing_of(obj)
+        infos = entry_queries.edition_teams(obj)
+        if closing is not None:
+            infos = [t for t in infos if t.team.accepted]
+        return {
             "edition": obj,
             "reg": obj.regulations,
             "teams": sorted(infos, key=lambda t: (-t.elo, sort_key(t.name))),
             "closing": closing,
-        },
-    )
+        }
+
+    return page(request, obj, "public/teams.html", context)
 
 
 @require_safe
 def draw(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
-    draw = draw_services.draw_of(obj)
 
     def context() -> dict[str, object]:
+        draw = draw_services.draw_of(obj)
         numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
         rounds = _rounds(draw, numbers) if numbers else []
         report = None
@@ -139,12 +138,11 @@ def embed_bracket(request: HttpRequest, edition: str) -> HttpResponseBase:
     """The bracket alone, to be shown in an ``<iframe>`` on any site (issue 12, item 5): no
     ``X-Frame-Options``, any ancestor allowed; its links open outside the frame."""
     obj = _edition(request, edition)
-    draw = draw_services.draw_of(obj)
     response = page(
         request,
         obj,
         "public/embed_bracket.html",
-        lambda: _embed_context(obj, draw),
+        lambda: _embed_context(obj, draw_services.draw_of(obj)),
     )
     response["Content-Security-Policy"] = "frame-ancestors *"
     return response
@@ -164,21 +162,19 @@ def protocol(request: HttpRequest, edition: str) -> HttpResponseBase:
 @require_safe
 def schedule(request: HttpRequest, edition: str) -> HttpResponseBase:
     obj = _edition(request, edition)
-    draw = draw_services.draw_of(obj)
-    rounds = []
-    if draw is not None and draw.schedule_published_at is not None:
-        rounds = [
-            r
-            for r in display.bracket_rounds(
-                draw, display.numbers_of(draw), display.match_dates(draw)
-            )
-            if any(m.start for m in r.matches)
-        ]
-    return page(
-        request,
-        obj,
-        "public/schedule.html",
-        lambda: {
+
+    def context() -> dict[str, object]:
+        draw = draw_services.draw_of(obj)
+        rounds = []
+        if draw is not None and draw.schedule_published_at is not None:
+            rounds = [
+                r
+                for r in display.bracket_rounds(
+                    draw, display.numbers_of(draw), display.match_dates(draw)
+                )
+                if any(m.start for m in r.matches)
+            ]
+        return {
             "edition": obj,
             "draw": draw,
             "rounds": rounds,
@@ -189,8 +185,9 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponseBase:
                 and draw.held
                 and not schedule_services.has_preliminary_rounds(draw)
             ),  # R11.6
-        },
-    )
+        }
+
+    return page(request, obj, "public/schedule.html", context)
 
 
 def _feed(

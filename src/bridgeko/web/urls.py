@@ -29,7 +29,8 @@ urlpatterns = [
     path("", include("bridgeko.appeals.urls")),
     path("", include("bridgeko.mail.urls")),  # mail
     path("", include("bridgeko.paper.urls")),  # issue 11: PDFs
-    path("", include("bridgeko.public.api_urls")),  # the JSON API, live.json, feeds
+    path("", include("bridgeko.public.api_urls")),  # the JSON API
+    path("", include("bridgeko.public.site_urls")),  # live.json, addresses without a language
 ]
 # The public pages carry their language in the URL (/cs/…, /en/…): no cookie decides it, so
 # any proxy or CDN may cache them. An address without the prefix redirects to the reader's.
