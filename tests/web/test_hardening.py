@@ -224,9 +224,10 @@ def test_bad_urls_are_404_pages_never_500(world: World, toml_1999: str) -> None:
         f"/e/{slug}/teams/abc/",
         f"/e/{slug}/players/x1/",
         "/e/no-such-edition/teams/",
-        "/e/no-such-edition/public/draw/",
-        "/e/no-such-edition/public/draw/protocol.json",
-        "/e/no-such-edition/public/schedule.ics",
+        "/cs/e/no-such-edition/public/draw/",
+        "/en/e/no-such-edition/public/draw/protocol.json",
+        "/cs/e/no-such-edition/public/schedule.ics",
+        "/e/no-such-edition/live.json",
         "/e/no-such-edition/",
         f"/e/{slug}/players/999999/",
         f"/e/{slug}/teams/{10**30}/",  # beyond any database integer: still a 404

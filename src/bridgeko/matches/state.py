@@ -244,63 +244,27 @@ def compute(
     return MatchView(facts, state, views)
 
 
-def view(match: Match) -> MatchView:
-    """Load and compute (the pages' and the API's entry point). A contradiction in the stored
-    facts is reported on the view, not raised."""
-    facts = load(match)
-    regulations = match.edition.regulations
+def _view(facts: Facts, regulations: Regulations) -> MatchView:
+    """Compute ``facts``; a contradiction in the stored facts is reported on the view."""
     try:
         return compute(facts, regulations)
     except ServiceError as exc:
-        empty = engine.match_state(Stage(match.stage), regulations)
+        empty = engine.match_state(Stage(facts.match.stage), regulations)
         return MatchView(facts, empty, [], error=exc.message)
+
+
+def view(match: Match) -> MatchView:
+    """Load and compute (the pages' and the API's entry point). A contradiction in the stored
+    facts is reported on the view, not raised."""
+    return _view(load(match), match.edition.regulations)
 
 
 def views_of(matches: Sequence[Match]) -> dict[int, MatchView]:
     """Match id -> its view, for many matches of one edition at once (the bracket, the API's
-    match lists): the facts of all of them in 4 queries whatever the number of matches and
-    boards, each then computed as :func:`view` does. ``matches`` must share one edition (its
-    regulations are read once)."""
+    match lists): the facts of all of them in the 4 queries of :func:`load_many` whatever the
+    number of matches and boards, each then computed as :func:`view` does. ``matches`` must
+    share one edition (its regulations are read once)."""
     if not matches:
         return {}
-    ids = [m.pk for m in matches]
-    segments: dict[int, list[Segment]] = {pk: [] for pk in ids}
-    for seg in Segment.objects.filter(match_id__in=ids).order_by("match_id", "number"):
-        segments[seg.match_id].append(seg)
-    results: dict[int, dict[tuple[int, str], BoardResult]] = {pk: {} for pk in ids}
-    for r in BoardResult.objects.filter(match_id__in=ids).select_related("entered_by"):
-        results[r.match_id][(r.board, r.room)] = r
-    penalties: dict[int, list[Penalty]] = {pk: [] for pk in ids}
-    for p in Penalty.objects.filter(match_id__in=ids).order_by("segment", "created_at", "id"):
-        penalties[p.match_id].append(p)
-    edition_id = matches[0].edition_id
-    codes = {m.code for m in matches}
-    shows: set[tuple[str, int]] = set(
-        NoShow.objects.filter(
-            edition_id=edition_id, match__in=codes, withdrawn_at__isnull=True
-        ).values_list("match", "team_id")
-    )
     regulations = matches[0].edition.regulations
-    out: dict[int, MatchView] = {}
-    for m in matches:
-        absent: set[Side] = set()
-        if m.home_id is not None and m.visitors_id is not None:
-            if (m.code, m.home_id) in shows:
-                absent.add(Side.HOME)
-            if (m.code, m.visitors_id) in shows:
-                absent.add(Side.VISITORS)
-        pens = penalties[m.pk]
-        facts = Facts(
-            match=m,
-            segments=segments[m.pk],
-            results=results[m.pk],
-            penalties=[p for p in pens if p.withdrawn_at is None],
-            withdrawn=[p for p in pens if p.withdrawn_at is not None],
-            absent=frozenset(absent),
-        )
-        try:
-            out[m.pk] = compute(facts, regulations)
-        except ServiceError as exc:
-            empty = engine.match_state(Stage(m.stage), regulations)
-            out[m.pk] = MatchView(facts, empty, [], error=exc.message)
-    return out
+    return {pk: _view(facts, regulations) for pk, facts in load_many(matches).items()}
