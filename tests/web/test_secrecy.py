@@ -147,6 +147,8 @@ def _fill(
         "team": [home, visitors],
         "uidb64": [urlsafe_base64_encode(force_bytes(world.users["public"].pk))],
         "token": [default_token_generator.make_token(world.users["public"])],
+        # a public address without its language (redirected to the reader's)
+        "rest": ["draw/", f"matches/{hw.match.code}/hand-records/1/"],
     }
     if route.name.startswith("admin:"):
         label = route.name.removeprefix("admin:")
