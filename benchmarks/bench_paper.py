@@ -60,62 +60,14 @@ def build_world() -> dict[str, Any]:
     from bridgeko.bridge.board import dealer, vulnerability
     from bridgeko.bridge.dealing import deal_set
     from bridgeko.editions.services import create_edition
-    from bridgeko.entries.models import Team
-    from bridgeko.entries.services import create_team
-    from bridgeko.matches import lineups, services
-    from bridgeko.matches.models import Match, MatchStatus, Segment
-    from bridgeko.players.models import Player
+    from bridgeko.matches.models import Segment
 
     user = get_user_model().objects.create_superuser("bench", password="x")
     edition = create_edition(slug="ko-1999", toml_text=REGULATIONS.read_text(), user=user)
-    teams = []
-    for t, name in enumerate(("Řeřichy Žďár", "Ústí nad Orlicí")):
-        players = [
-            Player.objects.create(federation_id=f"B{t}{k}", name=f"Hráč Čížek {t}{k}", club="BK")
-            for k in range(6)
-        ]
-        teams.append(create_team(edition=edition, name=name, roster=players, user=user, now=NOW))
-    Team.objects.filter(pk__in=[t.pk for t in teams]).update(
-        fee_paid=1200, fee_received=date(1999, 3, 1)
-    )
-    match = Match.objects.create(
-        edition=edition,
-        code="F",
-        position=1,
-        round=4,
-        stage="final",
-        home=teams[0],
-        visitors=teams[1],
-        status=MatchStatus.TO_PLAY,
-    )
-    for n in (1, 2, 3):
-        Segment.objects.create(match=match, number=n, first_board=16 * n - 15, last_board=16 * n)
-    texts = ["4S N =", "3NT S +1", "4HX E -2", "Pass", "2D W -1", "6C N =", "1NT E =", "5DX S -3"]
-    for board in range(1, 49):
-        for room, shift in (("open", 0), ("closed", 3)):
-            services.save_board(
-                match=match,
-                board=board,
-                room=room,
-                text=texts[(board + shift) % len(texts)],
-                version=0,
-                user=user,
-                now=NOW,
-            )
+    import worlds  # benchmarks/worlds.py, beside this script
+
+    match = worlds.played_final(edition, user, round_=4, now=NOW)
     first = Segment.objects.get(match=match, number=1)
-    for side, team in (("visitors", teams[1]), ("home", teams[0])):
-        p = lineups.roster_of(team)
-        lineups.set_line_up(
-            segment=first,
-            side=side,
-            open_first=p[0],
-            open_second=p[1],
-            closed_first=p[2],
-            closed_second=p[3],
-            user=user,
-            now=NOW,
-            as_td=True,
-        )
     made = DealSet.objects.create(segment=first, source="dealt")
     for board, deal in deal_set(bytes(range(7, 39)), "Bench", "F", range(1, 17)).items():
         table = dd_table(deal)
@@ -123,7 +75,7 @@ def build_world() -> dict[str, Any]:
         BoardDeal.objects.create(
             deal_set=made, board=board, deal=deal.to_pbn(), dd=dd_dict(table), par=par_dict(par)
         )
-    return {"edition": edition, "match": match, "segment": first, "team": teams[0]}
+    return {"edition": edition, "match": match, "segment": first, "team": match.home}
 
 
 def cases(world: dict[str, Any]) -> dict[str, Callable[[], Any]]:

@@ -75,7 +75,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -426,65 +426,13 @@ def build_bench_edition() -> None:
 
     from bridgeko.accounts.models import Role, RoleAssignment
     from bridgeko.editions.services import create_edition
-    from bridgeko.entries.models import Team
-    from bridgeko.entries.services import create_team
-    from bridgeko.matches import lineups, services
-    from bridgeko.matches.models import Match, MatchStatus, Segment
-    from bridgeko.players.models import Player
 
     users = get_user_model().objects
     organiser = users.create_user("bench-organiser")
     edition = create_edition(slug=BENCH_SLUG, toml_text=REGULATIONS.read_text(), user=organiser)
-    teams = []
-    for t, name in enumerate(("Řeřichy Žďár", "Ústí nad Orlicí")):
-        players = [
-            Player.objects.create(federation_id=f"B{t}{k}", name=f"Hráč Čížek {t}{k}", club="BK")
-            for k in range(6)
-        ]
-        teams.append(
-            create_team(edition=edition, name=name, roster=players, user=organiser, now=NOW)
-        )
-    Team.objects.filter(pk__in=[t.pk for t in teams]).update(
-        fee_paid=1200, fee_received=date(1999, 3, 1)
-    )
-    match = Match.objects.create(
-        edition=edition,
-        code="F",
-        position=1,
-        round=1,
-        stage="final",
-        home=teams[0],
-        visitors=teams[1],
-        status=MatchStatus.TO_PLAY,
-    )
-    for n in (1, 2, 3):
-        Segment.objects.create(match=match, number=n, first_board=16 * n - 15, last_board=16 * n)
-    texts = ["4S N =", "3NT S +1", "4HX E -2", "Pass", "2D W -1", "6C N =", "1NT E =", "5DX S -3"]
-    for board in range(1, 49):
-        for room, shift in (("open", 0), ("closed", 3)):
-            services.save_board(
-                match=match,
-                board=board,
-                room=room,
-                text=texts[(board + shift) % len(texts)],
-                version=0,
-                user=organiser,
-                now=NOW,
-            )
-    first = Segment.objects.get(match=match, number=1)
-    for side, team in (("visitors", teams[1]), ("home", teams[0])):
-        p = lineups.roster_of(team)
-        lineups.set_line_up(
-            segment=first,
-            side=side,
-            open_first=p[0],
-            open_second=p[1],
-            closed_first=p[2],
-            closed_second=p[3],
-            user=organiser,
-            now=NOW,
-            as_td=True,
-        )
+    import worlds  # benchmarks/worlds.py, beside this script
+
+    worlds.played_final(edition, organiser, round_=1, now=NOW)
     td = users.create_user(TD_NAME, password=TD_PASSWORD)
     RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
 
