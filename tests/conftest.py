@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -38,3 +39,30 @@ def _fresh_public_pages() -> Iterator[None]:
     render.forget()
     yield
     render.forget()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _static_files_listed_once() -> Iterator[None]:
+    """WhiteNoise lists and stats every static file found by the finders whenever a middleware
+    chain is built — once per test ``Client``, a large part of a page test's time. The files
+    of the source tree do not change during a run, so the list is made once per static set-up
+    (prefix, root) and copied into each new middleware. Tests only: a server builds its chain
+    once."""
+    from django.conf import settings as django_settings
+    from whitenoise.middleware import WhiteNoiseMiddleware
+
+    original = WhiteNoiseMiddleware.add_files_from_finders
+    listed: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def add_files_from_finders(self: WhiteNoiseMiddleware) -> None:
+        key = (str(self.static_prefix), str(django_settings.STATIC_ROOT))
+        if key not in listed:
+            before = dict(self.files)
+            original(self)
+            listed[key] = {u: f for u, f in self.files.items() if before.get(u) is not f}
+        for url, static_file in listed[key].items():
+            self.files[url] = static_file
+
+    WhiteNoiseMiddleware.add_files_from_finders = add_files_from_finders  # type: ignore[method-assign]
+    yield
+    WhiteNoiseMiddleware.add_files_from_finders = original  # type: ignore[method-assign]
