@@ -17,6 +17,7 @@ IMPORT_NAMES = {
     "Django": "django",
     "psycopg[binary]": "psycopg",
     "django-axes": "axes",
+    "django-cors-headers": "corsheaders",
     "pyicu-wheels": "icu",
 }
 """The module a distribution is imported as, when it differs from its name."""
@@ -47,7 +48,7 @@ def _imported(*, named_in_strings: bool = False) -> set[str]:
             elif (
                 named_in_strings and isinstance(node, ast.Constant) and isinstance(node.value, str)
             ):
-                dotted = re.fullmatch(r"([a-z_]+)\.[a-z_.]+", node.value)
+                dotted = re.fullmatch(r"([a-z_]+)\.[A-Za-z_.]+", node.value)
                 if dotted:  # "whitenoise.middleware.WhiteNoiseMiddleware" in the settings
                     found.add(dotted[1])
     return found

@@ -476,7 +476,7 @@ def test_I2_R14_2_lists_of_home_and_visitors_follow_the_swap_and_my_team_shows_t
     row = next(
         line
         for line in schedule_page.content.decode().split("<tr>")
-        if f"<td>{match.code}</td>" in line
+        if f">{match.code}</a></td>" in line or f"<td>{match.code}</td>" in line
     )
     # Home first: after the swap the scheme's visitors play at home.
     assert row.index(scheme_visitors.name) < row.index(scheme_home.name) and "swapped" in row
