@@ -34,6 +34,7 @@ from tests.web.conftest import REGULATIONS_1999, World
 from tests.web.test_draw import held
 from tests.web.test_entries import NOW, enter_team, make_players
 from tests.web.test_matches import PLAY
+from tests.web.test_standings import decide_by_totals
 
 
 def url(name: str, edition: Edition, **kwargs: Any) -> str:
@@ -58,16 +59,7 @@ def to_play(edition: Edition) -> list[Match]:
 
 def decide(world: World, match: Match, at: datetime, home: int = 30, visitors: int = 10) -> None:
     """Every segment of ``match`` from the scorecards (the home team wins unless told)."""
-    first = True
-    for seg in Segment.objects.filter(match=match).order_by("number"):
-        services.set_segment_totals(
-            segment=seg,
-            home_imps=home if first else 0,
-            visitors_imps=visitors if first else 0,
-            user=world.users["td"],
-            now=at,
-        )
-        first = False
+    decide_by_totals(world, match, home, visitors, now=at)
 
 
 BOARDS = (("4S N =", "4S N -1"), ("3NT N -1", "3NT S ="), ("2H E =", "2H E ="))
