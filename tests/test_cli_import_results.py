@@ -14,6 +14,8 @@ from bridgeko.bridge.cards import Deal
 from bridgeko.cli import main
 from bridgeko.matches import services
 from bridgeko.matches.models import BoardResult, Match
+from tests.web.conftest import World, drawn, toml_1999, world  # noqa: F401 (the fixtures)
+from tests.web.test_pbn_import import name_the_teams
 
 DATA = Path(__file__).resolve().parent / "data" / "pbn"
 REGULATIONS = Path(__file__).resolve().parents[1] / "editions" / "bridge-open-ko-1999.toml"
@@ -21,28 +23,10 @@ DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.A
 
 
 @pytest.fixture
-def match(db: Any) -> Match:
+def match(drawn: World) -> Match:  # noqa: F811
     """The 1999 edition, 13 teams entered, the draw held; its first match to play, its teams
     and players named as the sample files name them."""
-    from django.contrib.auth import get_user_model
-
-    from bridgeko.accounts.models import Role, RoleAssignment
-    from bridgeko.editions.services import create_edition
-    from tests.web.conftest import World
-    from tests.web.test_draw import enter_13, held
-    from tests.web.test_pbn_import import name_the_teams
-
-    users = get_user_model().objects
-    organiser = users.create_user("organiser", password="x")
-    edition = create_edition(
-        slug="ko-1999", toml_text=REGULATIONS.read_text(encoding="utf-8"), user=organiser
-    )
-    td = users.create_user("td", password="x")
-    RoleAssignment.objects.create(user=td, edition=edition, role=Role.TD)
-    world = World(edition=edition, users={"organiser": organiser, "td": td})
-    enter_13(world)
-    held(world)
-    return name_the_teams(world)
+    return name_the_teams(drawn)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

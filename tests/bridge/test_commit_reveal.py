@@ -35,6 +35,7 @@ from bridgeko.bridge.commit_reveal import (
 )
 from bridgeko.bridge.errors import BridgeInputError
 from bridgeko.competition import draw
+from tests.sizes import examples
 
 GOOD = hashlib.sha256(b"a good seed").digest()
 SHORT = GOOD[:15]
@@ -116,7 +117,7 @@ def test_I8_seed_rule_refuses_what_is_not_bytes() -> None:
     assert problem is not None and str(problem) == "a seed is bytes, not str"
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.binary(min_size=MIN_SEED_BYTES, max_size=64))
 def test_I8_seed_rule_matches_its_definition(seed: bytes) -> None:
     """Refused exactly when a pattern of 1..15 bytes repeats at least twice over."""

@@ -39,6 +39,7 @@ from bridgeko.bridge.dealing import (
     verify_commitment,
 )
 from bridgeko.bridge.errors import BridgeInputError
+from tests.sizes import examples
 
 SEED = bytes.fromhex("00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff")
 EVENT = "Bridge Open K.O. 1999"
@@ -106,7 +107,7 @@ def test_first_and_last_deal_numbers() -> None:
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(min_value=0, max_value=DEAL_COUNT - 1))
 @example(0)
 @example(1)
@@ -118,7 +119,7 @@ def test_deal_number_and_number_of_deal_are_inverse(n: int) -> None:
 
 
 @given(st.permutations(range(52)))
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 def test_number_of_deal_of_any_deal_is_in_range_and_round_trips(perm: list[int]) -> None:
     hands = [perm[13 * i : 13 * i + 13] for i in range(4)]
     deal = Deal.from_hands(

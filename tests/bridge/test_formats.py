@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from bridgeko.bridge import formats
 from bridgeko.bridge.cards import FULL_PACK, Deal, Hand
+from tests.sizes import examples
 
 # N all spades, E all hearts, S all diamonds, W all clubs: the deal Big Deal writes for the
 # boards a DLM file holds beyond the set ("aaaaaabffffffkkkkkklpppppp").
@@ -64,7 +65,7 @@ def test_dlm_show_status_changes_the_header_checksum() -> None:
     assert formats.from_dlm(text) == {1: SORTED}
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 99), st.lists(deals, min_size=1, max_size=6))
 def test_dlm_round_trip(first: int, hands: list[Deal]) -> None:
     first = min(first, 100 - len(hands))
@@ -123,7 +124,7 @@ def test_dup_trailer_gives_lowest_and_highest_board_and_copies() -> None:
     assert data[:26] == b"".join(f"{k:02d}".encode() for k in range(1, 53, 4))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 900), st.lists(deals, min_size=1, max_size=5))
 def test_dup_round_trip(first: int, hands: list[Deal]) -> None:
     sets = {first + k: d for k, d in enumerate(hands)}
@@ -193,14 +194,14 @@ def test_an_end_position_is_refused_with_a_clear_message() -> None:
             write({1: ending})
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=400))
 def test_dlm_reader_on_garbage_raises_only_format_errors(text: str) -> None:
     with contextlib.suppress(formats.FormatError):
         formats.from_dlm(text)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=400).map(lambda b: (b * 2)[:156] if len(b) > 78 else b))
 def test_dup_reader_on_garbage_raises_only_format_errors(data: bytes) -> None:
     with contextlib.suppress(formats.FormatError):

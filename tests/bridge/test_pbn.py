@@ -15,6 +15,7 @@ from bridgeko.bridge.cards import FULL_PACK, Deal, Hand, Seat, Strain, Vulnerabi
 from bridgeko.bridge.contract import PASSED_OUT, Contract, Doubling
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
 from bridgeko.bridge.result import BoardResult
+from tests.sizes import examples
 
 DATA = Path(__file__).parent / "data"
 DEAL = Deal.from_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
@@ -61,7 +62,7 @@ names = st.text(
 ).filter(lambda s: s.strip() not in ("", "?", "#") and not s.startswith("##"))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     board=st.integers(1, 64),
     deal=deals,
@@ -104,7 +105,7 @@ def test_round_trip_dumps_then_parse_gives_the_same_values(
         assert back.players == {Seat.WEST: west.strip()}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.tuples(st.integers(1, 64), deals, results, results),
@@ -528,7 +529,7 @@ def test_lenient_mode_skips_the_bad_game_keeps_the_good_ones_and_says_so(
 # --- robustness ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text(max_size=300))
 def test_arbitrary_text_gives_games_or_a_pbn_error(text: str) -> None:
     try:
@@ -631,7 +632,7 @@ def _values(g: pbn.PbnGame) -> tuple[object, ...]:
     )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(pbnish)
 def test_pbn_like_garbage_gives_games_or_a_pbn_error_and_what_is_read_writes_back(
     text: str,
@@ -752,7 +753,7 @@ partial_deals = st.tuples(deals, st.lists(st.booleans(), min_size=4, max_size=4)
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     deal=st.one_of(deals, partial_deals),
     first=st.sampled_from(list(Seat)),
@@ -797,13 +798,13 @@ def test_fast_export_writes_what_the_general_path_writes(
     assert got == expected
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(deal=st.one_of(deals, partial_deals), first=st.sampled_from(list(Seat)))
 def test_fast_deal_text_is_the_deal_to_pbn(deal: Deal, first: Seat) -> None:
     assert pbn._deal_text(deal, first) == deal.to_pbn(first=first)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(pbnish)
 def test_fast_export_of_any_game_read_is_the_general_path(text: str) -> None:
     for game in pbn.parse(text, lenient=True).games:
@@ -902,7 +903,7 @@ def _parsed(text: str, lenient: bool) -> object:
     return f, lines
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(pbnish)
 def test_fast_tag_lexing_reads_what_the_general_lexer_reads(text: str) -> None:
     never = re.compile(r"(?!)")

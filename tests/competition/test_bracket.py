@@ -29,6 +29,7 @@ from bridgeko.competition.bracket import (
     standard_scheme,
 )
 from bridgeko.competition.regulations import Stage
+from tests.sizes import examples
 
 SCHEMES = Path(__file__).resolve().parents[2] / "editions" / "schemes"
 
@@ -275,7 +276,7 @@ def test_I16_both_absent_share_the_place_of_their_round() -> None:
 # --- property tests over sizes 8..1024 ---------------------------------------------------------
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(k=st.integers(3, 10), data=st.data())
 def test_R13_random_results_keep_every_round_consistent(k: int, data: st.DataObject) -> None:
     size = 2**k
@@ -442,7 +443,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_I1_a_mutated_scheme_file_is_refused_with_a_message(data: st.DataObject) -> None:
     doc: Any = scheme_to_dict(standard_scheme(8))
@@ -469,7 +470,7 @@ def test_I1_a_mutated_scheme_file_is_refused_with_a_message(data: st.DataObject)
     resolve(scheme, teams=scheme.size)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     results=st.dictionaries(
         st.sampled_from([m.id for m in standard_scheme(8).matches] + ["X"]),
@@ -590,7 +591,7 @@ def test_I7_I16_a_whole_semifinal_absent_closes_up_the_places() -> None:
     ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.data())
 def test_I7_standings_never_overlap_and_place_every_team_once(data: st.DataObject) -> None:
     size = data.draw(st.sampled_from([8, 16, 32]))
@@ -685,7 +686,7 @@ def _as_plain(state: Any) -> list[tuple[Any, ...]]:
     ]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(k=st.integers(2, 8), data=st.data())
 def test_R13_I16_resolve_equals_its_definition(k: int, data: st.DataObject) -> None:
     """Random present numbers and random results (valid or not), on the standard scheme and on

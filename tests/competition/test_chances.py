@@ -33,6 +33,7 @@ from bridgeko.competition.chances import (
     explain,
     params_for,
 )
+from tests.sizes import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "data" / "imps" / "matches.csv"
@@ -72,7 +73,7 @@ def held_out() -> list[tuple[int, ...]]:
 elos = st.one_of(st.none(), st.integers(0, 1000))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     lead=st.integers(-80, 80),
     played=st.integers(0, 48),

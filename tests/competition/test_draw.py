@@ -44,6 +44,7 @@ from bridgeko.competition.regulations import (
     Regulations,
     ScheduleRules,
 )
+from tests.sizes import examples
 
 PRAGUE = timezone(timedelta(hours=1))
 WHEN = datetime(1999, 3, 12, 18, 0, tzinfo=PRAGUE)
@@ -250,7 +251,7 @@ def test_I8_different_seeds_change_the_numbering() -> None:
     assert {n[:4] for n in numberings} == {("T05", "T10", "T04", "T09")}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     elos=st.lists(st.integers(400, 700), min_size=8, max_size=70),
     seed=st.binary(min_size=16, max_size=32).filter(lambda s: seed_problem(s) is None),
@@ -521,7 +522,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data())
 def test_I8_verify_never_crashes_on_a_mutated_protocol(data: st.DataObject) -> None:
     doc: Any = _doc() if data.draw(st.booleans()) else _manual_doc()
@@ -586,7 +587,7 @@ def test_R11_3_every_unseeded_number_is_equally_likely() -> None:
     assert all(219 <= c <= 381 for c in counts.values()), counts.most_common(3)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     elos=st.lists(st.integers(480, 520), min_size=8, max_size=40),
     data=st.data(),
@@ -712,7 +713,7 @@ def _number_by_definition(teams: list[Team], position: dict[str, int], seeded: i
     return top + rest
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     elos=st.lists(st.integers(495, 505), min_size=8, max_size=300),
     lot_seed=st.binary(min_size=32, max_size=32),

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from bridgeko.competition import regulations as regs
 from bridgeko.competition.regulations import Regulations, RegulationsError, Stage
+from tests.sizes import examples
 
 EDITION_1999 = Path(__file__).resolve().parents[2] / "editions" / "bridge-open-ko-1999.toml"
 
@@ -450,7 +451,7 @@ def _regulations(draw: st.DrawFn) -> Regulations:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(_regulations())
 def test_every_valid_edition_round_trips(reg: Regulations) -> None:
     assert regs.loads(regs.dumps(reg)) == reg

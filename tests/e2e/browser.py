@@ -12,13 +12,29 @@ from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.editions.services import create_edition
 from tests.web.conftest import PASSWORD, REGULATIONS_1999, World, make_user
 from tests.web.test_draw import enter_13, held
+from tests.worlds import once
 
 REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+"""Debian's chromium, with the switches that keep it off this machine's closed network."""
 
 
 def drawn_world() -> World:
     """Edition ``ko-1999`` (the 1999 regulations) made by ``organiser``, ``td`` its TD, 13
-    teams entered and the draw held."""
+    teams entered and the draw held (built once per worker: :func:`tests.worlds.once`)."""
+    return once("e2e-drawn", _drawn_world)
+
+
+def _drawn_world() -> World:
     organiser = make_user("organiser")
     edition = create_edition(
         slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser

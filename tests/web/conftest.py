@@ -7,11 +7,11 @@ test writes into the repository.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from django.conf import settings
@@ -25,7 +25,9 @@ from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import create_edition
 from bridgeko.entries.models import Team
+from tests.worlds import once
 
+T = TypeVar("T")
 REPO = Path(__file__).resolve().parents[2]
 REGULATIONS_1999 = REPO / "editions" / "bridge-open-ko-1999.toml"
 CAPTAIN_TEAM_ID = 7
@@ -85,6 +87,12 @@ def toml_1999() -> str:
 
 @pytest.fixture
 def world(db: Any, toml_1999: str) -> World:
+    return once(("world", toml_1999), lambda: build_world(toml_1999))
+
+
+def build_world(toml_1999: str) -> World:
+    """Edition ``ko-1999`` of ``toml_1999`` made by ``organiser``, one user per role (see
+    :data:`ROLE_USERS`) and the captain's team."""
     organiser = make_user("organiser")
     edition = create_edition(slug="ko-1999", toml_text=toml_1999, user=organiser)
     users = {"organiser": organiser, "public": make_user("public")}
@@ -117,11 +125,43 @@ def world(db: Any, toml_1999: str) -> World:
     return World(edition=edition, users=users)
 
 
-@pytest.fixture
-def drawn(world: World) -> World:
-    """The world with 13 teams entered and the draw held: its matches exist (issue 10)."""
+def extend(world: World, key: Any, build: Callable[[World], T]) -> T:
+    """``build(world)`` once per worker (:func:`tests.worlds.once`): afterwards its rows are
+    replayed and ``world`` takes the state the building left it in (its edition as the services
+    changed it), so every fixture of the test sees the same world."""
+
+    def building() -> tuple[World, T]:
+        return world, build(world)
+
+    built, value = once((key, world.edition.pk), building)
+    if built is not world:
+        vars(world).update(vars(built))
+    return value
+
+
+def enter_13_and_draw(world: World) -> World:
     from tests.web.test_draw import enter_13, held
 
     enter_13(world)
     held(world)
     return world
+
+
+@pytest.fixture
+def drawn(world: World) -> World:
+    """The world with 13 teams entered and the draw held: its matches exist (issue 10)."""
+    extend(world, "drawn", enter_13_and_draw)
+    return world
+
+
+DEMO_PASSWORD = "demo-pass"
+
+
+def demo_loaded(password: str = DEMO_PASSWORD) -> list[Any]:
+    """:func:`bridgeko.demo.load_demo` (two editions, one played: seconds) loaded once per
+    worker and replayed; the logins' passwords are then (re)set to ``password``, as the loader
+    does on a database that has the demo. Returns the logins."""
+    from bridgeko import demo
+
+    once("demo", lambda: demo.load_demo(DEMO_PASSWORD))
+    return demo.load_demo(password)[1]

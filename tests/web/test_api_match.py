@@ -25,7 +25,6 @@ from bridgeko.entries.models import Team
 from bridgeko.matches import services
 from bridgeko.matches.models import BoardResult, Match, MatchStatus, Segment
 from tests.web.conftest import World
-from tests.web.test_draw import enter_13, held
 from tests.web.test_matches import PLAY, play_segment
 
 pytestmark = pytest.mark.django_db
@@ -48,14 +47,6 @@ MAX_QUERIES = 8
 
 
 # ------------------------------------------------------------------------------------ helpers
-
-
-@pytest.fixture
-def drawn(world: World) -> World:
-    """13 teams entered and the draw held: the matches of the bracket exist."""
-    enter_13(world)
-    held(world)
-    return world
 
 
 def final_match(edition: Edition, *, now: datetime = PLAY) -> Match:

@@ -30,9 +30,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from bridgeko.core import backup
 from bridgeko.core.backup import BackupError, database_contents, restore_backup, write_backup
-from bridgeko.demo import load_demo
 from bridgeko.editions.models import Edition
 from bridgeko.players.models import Player
+from tests.web.conftest import demo_loaded
 
 pytestmark = pytest.mark.slow  # the demo loads two editions and holds a draw (seconds)
 
@@ -114,7 +114,7 @@ def demo(db: Any) -> None:
     """The demo, plus the rows it leaves empty that point to content types and permissions (the
     rows a backup writes by natural key): a group with a permission, a user's own permission, an
     entry of Django's admin log."""
-    load_demo("demo-pass")
+    demo_loaded()
     organiser = get_user_model().objects.get(username="organiser")
     group = Group.objects.create(name="registrars")
     group.permissions.add(Permission.objects.get(codename="change_player"))

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.shared import copy_of
+
 REPO = Path(__file__).resolve().parents[2]
 BRIDGEKO = [sys.executable, "-m", "bridgeko.cli"]
 
@@ -78,19 +80,22 @@ def _one_line_error(result: subprocess.CompletedProcess[str]) -> str:
 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data directory with the demo loaded (the database a server would run on)."""
-    data_dir = tmp_path_factory.mktemp("live")
-    loaded = subprocess.run(
-        [sys.executable, "-m", "bridgeko.demo"],
-        cwd=REPO,
-        env=_env(data_dir),
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert loaded.returncode == 0, loaded.stderr
-    return data_dir
+    """A data directory with the demo loaded (the database a server would run on): loaded once
+    per run by ``python -m bridgeko.demo``, each worker's module gets a copy of it."""
+
+    def load(data_dir: Path) -> None:
+        loaded = subprocess.run(
+            [sys.executable, "-m", "bridgeko.demo"],
+            cwd=REPO,
+            env=_env(data_dir),
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+        assert loaded.returncode == 0, loaded.stderr
+
+    return copy_of(tmp_path_factory, "demo-data-dir", load)
 
 
 def test_backup_then_restore_into_an_empty_data_directory(live: Path, tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from django.urls import reverse
 from bridgeko.competition.draw import verify_protocol
 from bridgeko.demo import free_players, load_demo
 from bridgeko.entries.models import Team
+from tests.web.conftest import demo_loaded
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -70,7 +71,7 @@ def test_make_demo_loads_13_teams_and_a_verified_draw(tmp_path: Path) -> None:
 
 @pytest.mark.django_db
 def test_demo_organiser_can_enter_a_14th_team(db: Any) -> None:
-    _loaded, logins = load_demo("demo-pass")
+    logins = demo_loaded("demo-pass")
     assert [login.username for login in logins] == ["organiser", "td", "captain", "registrar"]
     client = Client()  # through the login page (the throttling backend needs the request)
     login = client.post(reverse("login"), {"username": "organiser", "password": "demo-pass"})
@@ -104,7 +105,7 @@ def test_demo_dashboard_lists_the_due_items_per_role(db: Any) -> None:
     from bridgeko.editions.dashboard_items import viewer_for
     from bridgeko.editions.models import Edition
 
-    load_demo("demo-pass")
+    demo_loaded("demo-pass")
     edition = Edition.objects.get(slug="ko-1999")
     users = {u.username: u for u in get_user_model().objects.all()}
     today, now = date(1999, 3, 16), datetime(1999, 3, 16, 12, tzinfo=UTC)  # dates published

@@ -15,7 +15,7 @@ import pytest
 from bridgeko import demo
 from bridgeko.audit.models import AuditEntry
 from bridgeko.editions.services import create_edition
-from tests.web.conftest import make_user
+from tests.web.conftest import demo_loaded, make_user
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -69,7 +69,7 @@ def test_demo_refuses_a_database_with_editions_it_did_not_make(toml_1999: str, c
 def test_demo_runs_again_on_its_own_database_but_not_with_a_real_edition(
     toml_1999: str,
 ) -> None:
-    demo.load_demo("demo-pass")
+    demo_loaded()
     marks = AuditEntry.objects.filter(action=demo.DEMO_MARKER)
     assert sorted(marks.values_list("edition__slug", flat=True)) == ["ko-1998", "ko-1999"]
     assert demo.refusal() is None

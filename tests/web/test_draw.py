@@ -20,7 +20,7 @@ from bridgeko.draw import schedule_services, services
 from bridgeko.draw.models import Draw, DrawNumber, MatchDate
 from bridgeko.entries import services as entry_services
 from bridgeko.entries.models import Team
-from tests.web.conftest import World
+from tests.web.conftest import World, extend
 from tests.web.test_entries import NOW, enter_team, make_players
 
 DRAW_AT = datetime(1999, 3, 12, 17, 0, tzinfo=UTC)  # Friday 12 March 1999, 18:00 in Prague
@@ -41,7 +41,7 @@ def enter_13(world: World) -> list[Team]:
 
 @pytest.fixture
 def teams(world: World) -> list[Team]:
-    return enter_13(world)
+    return extend(world, "teams", enter_13)
 
 
 def announce_and_commit(world: World, seed: bytes = SEED) -> Draw:

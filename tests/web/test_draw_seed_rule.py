@@ -16,7 +16,7 @@ from bridgeko.core.errors import ServiceError
 from bridgeko.draw import services
 from bridgeko.draw.models import Draw
 from bridgeko.entries.models import Team
-from tests.web.conftest import World
+from tests.web.conftest import World, extend
 from tests.web.test_draw import DRAW_AT, announce_and_commit, enter_13
 
 WEAK = [
@@ -51,7 +51,7 @@ WEAK = [
 
 @pytest.fixture
 def teams(world: World) -> list[Team]:
-    return enter_13(world)
+    return extend(world, "teams", enter_13)
 
 
 @pytest.mark.django_db

@@ -21,7 +21,7 @@ from bridgeko.editions import services
 from bridgeko.editions.forms import EditionEditForm
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import Team
-from tests.web.conftest import World
+from tests.web.conftest import World, extend
 from tests.web.test_draw import announce_and_commit, enter_13, held
 
 pytestmark = pytest.mark.django_db
@@ -166,7 +166,7 @@ def test_stored_edition_without_systems_section_is_completed(world: World) -> No
 
 @pytest.fixture
 def teams(world: World) -> list[Team]:
-    return enter_13(world)
+    return extend(world, "teams", enter_13)
 
 
 def _data(current: Edition, /, **sections: dict[str, Any]) -> dict[str, Any]:

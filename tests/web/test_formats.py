@@ -17,7 +17,6 @@ from django.utils import timezone, translation
 
 from bridgeko.competition import regulations as regs
 from bridgeko.core import l10n
-from bridgeko.demo import load_demo
 from bridgeko.draw.models import MatchDate
 from bridgeko.editions.forms import (
     FIELD_LABELS,
@@ -27,7 +26,7 @@ from bridgeko.editions.forms import (
     value_text,
 )
 from bridgeko.editions.models import Edition
-from tests.web.conftest import REGULATIONS_1999, World
+from tests.web.conftest import REGULATIONS_1999, World, demo_loaded
 from tests.web.test_entries import NOW, make_players
 
 NBSP = "\xa0"
@@ -50,7 +49,7 @@ def _visible(page: str) -> str:
 
 @pytest.fixture
 def demo(db: Any) -> Edition:
-    load_demo("test-password")
+    demo_loaded()
     return Edition.objects.get(slug="ko-1999")
 
 

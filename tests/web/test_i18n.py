@@ -26,11 +26,10 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext
 
 from bridgeko.competition.messages import NP_, Message, counted
 from bridgeko.core.i18n import tr
-from bridgeko.demo import load_demo
 from bridgeko.editions.models import Edition
 from bridgeko.players import elo_csv
 from bridgeko.players.services import EloImportError
-from tests.web.conftest import REPO, World
+from tests.web.conftest import REPO, World, demo_loaded
 
 LOCALE = REPO / "src" / "bridgeko" / "locale"
 
@@ -281,7 +280,7 @@ def test_login_form_errors_in_czech() -> None:
 
 @pytest.fixture
 def demo(db: Any) -> Edition:
-    load_demo("test-password")
+    demo_loaded()
     return Edition.objects.get(slug="ko-1999")
 
 

@@ -22,17 +22,9 @@ from bridgeko.matches import lineups
 from bridgeko.matches.models import LineUp, Match, MatchStatus, Segment
 from bridgeko.players.models import Player
 from tests.web.conftest import World, make_user
-from tests.web.test_draw import enter_13, held
 from tests.web.test_matches import PLAY, play_segment
 
 Four = tuple[Player, Player, Player, Player]
-
-
-@pytest.fixture
-def drawn(world: World) -> World:
-    enter_13(world)
-    held(world)
-    return world
 
 
 @pytest.fixture

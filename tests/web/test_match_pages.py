@@ -19,20 +19,11 @@ from bridgeko.audit.models import AuditEntry
 from bridgeko.matches import bracket_sync, services
 from bridgeko.matches.models import BoardResult, Match, MatchStatus, Penalty, Segment
 from tests.web.conftest import World
-from tests.web.test_draw import enter_13, held
 from tests.web.test_matches import PLAY, play_segment
 
 pytestmark = pytest.mark.django_db
 JSON = {"HTTP_ACCEPT": "application/json"}
 LIST = reverse_lazy("matches:list", kwargs={"edition": "ko-1999"})
-
-
-@pytest.fixture
-def drawn(world: World) -> World:
-    """13 teams entered and the draw held: the matches of the bracket exist."""
-    enter_13(world)
-    held(world)
-    return world
 
 
 def first_match(world: World) -> Match:

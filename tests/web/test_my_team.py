@@ -24,7 +24,7 @@ from bridgeko.editions.models import Edition
 from bridgeko.entries import services
 from bridgeko.entries import views as entry_views
 from bridgeko.entries.models import ConventionCard, Pair, Team
-from tests.web.conftest import PASSWORD, World, make_user
+from tests.web.conftest import PASSWORD, World, demo_loaded, make_user
 from tests.web.test_entries import NOW, enter_team, make_players
 
 PDF = b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"
@@ -470,9 +470,9 @@ def test_my_team_in_czech(world: World, team: Team) -> None:
 
 @pytest.mark.django_db
 def test_demo_captain_lands_on_my_team_with_the_published_dates(db: Any) -> None:
-    from bridgeko.demo import DEMO_SLUG, load_demo
+    from bridgeko.demo import DEMO_SLUG
 
-    load_demo("demo-pass")
+    demo_loaded()
     client = Client()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     landed = _login_as(client, "captain", "demo-pass")

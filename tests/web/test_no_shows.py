@@ -25,7 +25,7 @@ from bridgeko.editions.models import Edition
 from bridgeko.editions.services import create_edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.entries.models import NoShow, RosterEntry, Team
-from tests.web.conftest import REPO, World
+from tests.web.conftest import REPO, World, demo_loaded
 from tests.web.test_entries import NOW, hold_draw_of
 
 # Nine teams in the scheme for 16 (R11.4): numbers 1-7 go on without a first-round match, 8 v 9
@@ -402,9 +402,9 @@ def test_the_migrations_bracket_agrees_with_the_engine() -> None:
 @pytest.mark.slow
 @pytest.mark.django_db
 def test_R15_3_demo_1998_draw_held_and_the_no_show_tied_to_its_match(db: Any) -> None:
-    from bridgeko.demo import NO_SHOW_1998, PREVIOUS_SLUG, load_demo
+    from bridgeko.demo import NO_SHOW_1998, PREVIOUS_SLUG
 
-    load_demo("demo-pass")
+    demo_loaded()
     previous = Edition.objects.get(slug=PREVIOUS_SLUG)
     assert previous.draw.held  # type: ignore[attr-defined]
     show = NoShow.objects.get(edition=previous)

@@ -16,7 +16,7 @@ from bridgeko.draw import schedule_services
 from bridgeko.editions.models import Edition, EditionStage
 from bridgeko.entries.models import Team
 from bridgeko.players.models import EloRating, Player
-from tests.web.conftest import World
+from tests.web.conftest import World, demo_loaded
 from tests.web.test_draw import enter_13, held
 from tests.web.test_entries import enter_team, make_players
 
@@ -237,9 +237,7 @@ def test_every_page_has_a_title_of_its_own(drawn: World) -> None:
 
 @pytest.mark.django_db
 def test_demo_1998_is_a_finished_edition(db: Any) -> None:
-    from bridgeko.demo import load_demo
-
-    load_demo("test-password")
+    demo_loaded()
     previous = Edition.objects.get(slug="ko-1998")
     assert previous.stage == EditionStage.FINISHED
     assert previous.draw_held

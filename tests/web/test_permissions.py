@@ -757,6 +757,7 @@ def _visit(client: Client, entry: Protected, kwargs: dict[str, Any]) -> Any:
     return send(url, entry.data)
 
 
+@pytest.mark.slow  # every protected URL as every role
 @pytest.mark.django_db
 def test_every_protected_url_as_every_role(world: World) -> None:
     """In one's own edition (A): each role may use exactly the URLs registered for it."""
@@ -772,6 +773,7 @@ def test_every_protected_url_as_every_role(world: World) -> None:
     assert failures == []
 
 
+@pytest.mark.slow  # every protected URL as every role
 @pytest.mark.django_db
 def test_issue8_role_in_one_edition_is_refused_in_another(two: Two) -> None:
     """Every protected URL of the other edition (B), as every role held in edition A only: the
@@ -796,6 +798,7 @@ def test_issue8_role_in_one_edition_is_refused_in_another(two: Two) -> None:
     assert checked >= 40
 
 
+@pytest.mark.slow  # every protected URL as every role
 @pytest.mark.django_db
 def test_issue8_object_of_another_edition_is_refused_through_ones_own_url(two: Two) -> None:
     """Edition A's URL naming an object of edition B (B's team, B's role assignment, a player

@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from bridgeko.demo import load_demo
 from bridgeko.draw.models import DrawNumber
 from bridgeko.editions.models import Edition
+from tests.web.conftest import demo_loaded
 
 PAGES = ("public:home", "public:teams", "public:draw", "public:schedule")
 MAX_QUERIES = 12
@@ -23,7 +23,7 @@ compares 8 and 32 teams)."""
 
 @pytest.fixture
 def demo(db: Any) -> Edition:
-    load_demo("test-password")
+    demo_loaded()
     return Edition.objects.get(slug="ko-1999")
 
 

@@ -25,7 +25,6 @@ from bridgeko.matches.models import Match, MatchStatus, Segment
 from tests.web import handrecord_world as hw_
 from tests.web.conftest import World
 from tests.web.test_api_match import fill, first_r1, save
-from tests.web.test_draw import enter_13, held
 from tests.web.test_matches import PLAY, play_segment
 
 pytestmark = pytest.mark.django_db
@@ -40,14 +39,6 @@ def _fresh_page_cache() -> None:
     from bridgeko.public import render
 
     render._cache.clear()
-
-
-@pytest.fixture
-def drawn(world: World) -> World:
-    """13 teams entered and the draw held: the matches of the bracket exist."""
-    enter_13(world)
-    held(world)
-    return world
 
 
 def url(match: Match, language: str = "en") -> str:

@@ -247,6 +247,7 @@ def _assert_audit_log_keeps_the_secret(needles: dict[str, str]) -> None:
         assert found == [], f"audit entry {entry.action}: {found}"
 
 
+@pytest.mark.slow  # every URL as ten roles: thousands of requests
 def test_issue11_I15_no_deal_hand_or_seed_anywhere_before_the_segment_has_ended(
     world: World,
 ) -> None:

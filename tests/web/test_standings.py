@@ -18,19 +18,10 @@ from bridgeko.entries.models import Team
 from bridgeko.matches import match_admin, services, standings
 from bridgeko.matches.models import Match, MatchStatus, PlaceDecision, Segment
 from tests.web.conftest import World
-from tests.web.test_draw import enter_13, held
 from tests.web.test_matches import PLAY, m
 
 DATES_FROM = date(1999, 3, 13)
 """The first preliminary Friday on or after this day: 19 March 1999."""
-
-
-@pytest.fixture
-def drawn(world: World) -> World:
-    """Thirteen teams entered and the draw held: the matches exist (16 of them)."""
-    enter_13(world)
-    held(world)
-    return world
 
 
 def decide_by_totals(
