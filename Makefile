@@ -9,10 +9,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 # Extra arguments for pytest, e.g. `make test PYTEST_ARGS="tests/web -x"` or `PYTEST_ARGS="-n 2"`.
 PYTEST_ARGS ?=
-# Test processes (pytest-xdist): the suite runs on both cores of the CI machine.
+# Test processes (pytest-xdist): the suite runs on both cores of the CI machine. `worksteal`: an
+# idle worker takes half of another's queue; tests/conftest.py orders the tests for it.
 PYTEST_WORKERS ?= 2
+XDIST := -n $(PYTEST_WORKERS) --dist worksteal
 
-.PHONY: demo test test-fast lint typecheck pytest bench clean
+.PHONY: demo test test-fast test-db lint typecheck pytest bench clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,12 +36,17 @@ typecheck: $(STAMP)
 
 # Every test and the doctests of src/, slow ones included; prints the line coverage of src/.
 pytest: $(STAMP)
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
+	$(BIN)/pytest $(XDIST) --cov --cov-report=term:skip-covered $(PYTEST_ARGS)
 
-# While developing: the same without the slow tests (the demo, the showcase), the browser test
+# While developing: the same without the slow tests (the demo, the showcase), the browser tests
 # and coverage; no lint or type checks.
 test-fast: $(STAMP)
-	$(BIN)/pytest -m "not slow and not e2e" $(PYTEST_ARGS)
+	$(BIN)/pytest $(XDIST) -m "not slow and not e2e" $(PYTEST_ARGS)
+
+# The tests that use the database (marked `database` by tests/conftest.py), without coverage:
+# `.ci/run` runs them again on PostgreSQL (DATABASE_URL=postgres://... make test-db).
+test-db: $(STAMP)
+	$(BIN)/pytest $(XDIST) -m database $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done

@@ -1,18 +1,20 @@
 """Shared pytest configuration."""
 
-import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-# The fuzz tests (tests/fuzz) take their number of examples from a profile: 500 each in
-# `make test` (2,000 inputs: a batch of four an example), 50 times as many with
-# BRIDGEKO_FUZZ=long (e.g. overnight, or after changing a reader).
-# Only the fuzz tests use these profiles (tests/fuzz/__init__.py picks one); every other property
-# test keeps its own settings.
-FUZZ_ENV = "BRIDGEKO_FUZZ"
+from tests.sizes import LONG
+
+pytest_plugins = ["tests.timing"]  # BRIDGEKO_TEST_TIMING=DIR: where the time goes
+
+# BRIDGEKO_FUZZ=long is the long run (e.g. overnight, or after changing a reader): the fuzz tests
+# (tests/fuzz) take their number of examples from a profile, 500 each in `make test` (2,000
+# inputs: a batch of four an example) and 50 times as many in the long run; the property tests
+# take theirs from `examples()`, and the tests that size their data (the Elo list longer than a
+# statement takes) use the long size too.
 settings.register_profile(
     "bridgeko-fuzz",
     max_examples=500,
@@ -22,7 +24,51 @@ settings.register_profile(
 settings.register_profile(
     "bridgeko-fuzz-long", settings.get_profile("bridgeko-fuzz"), max_examples=25_000
 )
-FUZZ_PROFILE = "bridgeko-fuzz-long" if os.environ.get(FUZZ_ENV) == "long" else "bridgeko-fuzz"
+FUZZ_PROFILE = "bridgeko-fuzz-long" if LONG else "bridgeko-fuzz"
+DATABASE_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "live_server"}
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Marks ``database`` every test that uses the database (a Django database fixture or the
+    ``django_db`` mark): ``make test-db`` runs these again on PostgreSQL (``.ci/run``).
+
+    Orders the tests for pytest-xdist's ``worksteal`` (the Makefile's ``--dist``), which gives
+    each worker one contiguous part of this list and lets an idle worker take the second half of
+    another's queue: the tests that take seconds (``e2e``, ``slow``) come first in every part,
+    shared out in turn, so that the run ends with short tests on all workers, not with one
+    worker waiting for another's browser test (docs/testing.md)."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & DATABASE_FIXTURES or item.get_closest_marker("django_db") is not None:
+            item.add_marker(pytest.mark.database)
+    workers = int(getattr(config, "workerinput", {}).get("workercount", 1))
+    items[:] = spread(items, workers)
+
+
+def _heavy(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(mark) for mark in ("e2e", "slow"))
+
+
+def spread(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """``items`` in ``workers`` parts of the sizes worksteal makes (the first gets n // workers,
+    each next its share of the rest), each part its share of the heavy tests first, then light
+    tests in their collected order."""
+    heavy = [item for item in items if _heavy(item)]
+    light = [item for item in items if not _heavy(item)]
+    if workers <= 1:
+        return heavy + light
+    out: list[pytest.Item] = []
+    remaining, used = len(items), 0
+    for k in range(workers):
+        size = remaining // (workers - k)
+        remaining -= size
+        mine = heavy[k::workers]
+        take = max(0, size - len(mine))
+        out += mine + light[used : used + take]
+        used += take
+    return out + light[used:]
 
 
 @pytest.fixture(autouse=True)

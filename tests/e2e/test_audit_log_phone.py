@@ -15,10 +15,8 @@ from django.db import transaction
 from bridgeko.audit.services import record
 from bridgeko.editions.services import create_edition
 from bridgeko.players import services as players
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
+from tests.e2e.browser import CHROMIUM
 from tests.web.conftest import PASSWORD, REGULATIONS_1999, make_user
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
 ARTIFACTS = Path(os.environ.get("BRIDGEKO_E2E_ARTIFACTS", "/tmp/bridgeko-e2e"))
 
@@ -28,15 +26,8 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.mark.django_db(transaction=True)
-def test_audit_log_fits_a_390px_phone(live_server: Any) -> None:
-    from playwright.sync_api import sync_playwright
-
+def test_audit_log_fits_a_390px_phone(browser: Any, live_server: Any) -> None:
     organiser = make_user("organiser")
     edition = create_edition(
         slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
@@ -55,38 +46,31 @@ def test_audit_log_fits_a_390px_phone(live_server: Any) -> None:
             after={"roster": [f"Hráč {k:03} ({k})" for k in range(4)], "note": "y" * 300},
         )
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            context = browser.new_context(viewport={"width": 390, "height": 844}, locale="cs-CZ")
-            context.add_cookies(
-                [{"name": "django_language", "value": "cs", "url": live_server.url}]
-            )
-            page = context.new_page()
-            page.set_default_timeout(15000)
-            page.goto(f"{live_server.url}/login/")
-            page.fill("#id_username", "organiser")
-            page.fill("#id_password", PASSWORD)
-            page.click("form.form button[type=submit]")
-            page.wait_for_load_state()
-            page.goto(f"{live_server.url}/audit/")
-            page.locator(".audit-entry details summary").first.click()
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "audit-log-390.png"), full_page=True)
-            boxes = page.evaluate(
-                """() => [...document.querySelectorAll(
-                    '.audit-log, .audit-entry, .audit-diff, .audit-json')].map(
-                    e => ({cls: e.className, right: e.getBoundingClientRect().right,
-                           overflow: e.scrollWidth - e.clientWidth}))"""
-            )
-            assert boxes, "no audit entries shown"
-            assert page.locator(".audit-entry h2").first.inner_text() == "Změna družstva"
-            for box in boxes:
-                assert box["right"] <= 390, box
-                if box["cls"] != "audit-json":  # the raw JSON may scroll inside its own box
-                    assert box["overflow"] <= 1, box
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390 or pytest.skip(
-                "the page itself is wider than 390 px (the base stylesheet's work)"
-            )
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="cs-CZ")
+    context.add_cookies([{"name": "django_language", "value": "cs", "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.form button[type=submit]")
+    page.wait_for_load_state()
+    page.goto(f"{live_server.url}/audit/")
+    page.locator(".audit-entry details summary").first.click()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "audit-log-390.png"), full_page=True)
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll(
+            '.audit-log, .audit-entry, .audit-diff, .audit-json')].map(
+            e => ({cls: e.className, right: e.getBoundingClientRect().right,
+                   overflow: e.scrollWidth - e.clientWidth}))"""
+    )
+    assert boxes, "no audit entries shown"
+    assert page.locator(".audit-entry h2").first.inner_text() == "Změna družstva"
+    for box in boxes:
+        assert box["right"] <= 390, box
+        if box["cls"] != "audit-json":  # the raw JSON may scroll inside its own box
+            assert box["overflow"] <= 1, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390 or pytest.skip(
+        "the page itself is wider than 390 px (the base stylesheet's work)"
+    )

@@ -9,7 +9,6 @@ Playwright drives Debian's chromium (/usr/bin/chromium); never ``playwright inst
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +19,8 @@ from bridgeko.bridge import formats
 from bridgeko.bridge.cards import Deal
 from bridgeko.entries.models import Team
 from bridgeko.matches.models import Match, MatchStatus, Segment
-from tests.e2e.browser import artifacts, drawn_world, login
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
+from tests.e2e.browser import CHROMIUM, artifacts, drawn_world, login
 from tests.web.conftest import World
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
 ARTIFACTS = artifacts("boards")
 
@@ -37,11 +33,6 @@ TEXT = {
     "cs": {"made": "Sada sestavy 1 je vytvořena", "ended": "skončila", "seed": "Osudí"},
     "en": {"made": "The set of segment 1 is made", "ended": "ended", "seed": "Seed"},
 }
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def _quarterfinal(world: World) -> Match:
@@ -71,85 +62,72 @@ def _shot(page: Any, name: str, width: int, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["cs", "en"])
 @pytest.mark.parametrize("width", [390, 1280])
 def test_R12_7_organiser_commits_makes_downloads_td_ends_public_sees_the_seed(
-    live_server: Any, width: int, lang: str
+    browser: Any, live_server: Any, width: int, lang: str
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
     world = drawn_world()
     _quarterfinal(world)
     base = f"{live_server.url}/e/ko-1999/matches/QF1"
     text = TEXT[lang]
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            context = browser.new_context(
-                viewport={"width": width, "height": 900}, accept_downloads=True
-            )
-            page = context.new_page()
-            page.set_default_timeout(60000)
+    context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    page.set_default_timeout(60000)
 
-            def language() -> None:
-                context.add_cookies(
-                    [{"name": "django_language", "value": lang, "url": live_server.url}]
-                )
+    def language() -> None:
+        context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
 
-            # the organiser: commit, make, download
-            _login(page, live_server.url, "organiser")
-            language()
-            page.goto(f"{base}/sets/")
-            _shot(page, "boards-match", width, lang)
-            page.click("#set-1 a.commit-link")
-            page.wait_for_load_state()
-            assert page.input_value("#id_event") == "Bridge Open K.O. 1999"
-            assert page.input_value("#id_session") == "QF1-S1"
-            _shot(page, "boards-commit", width, lang)
-            page.click("#commit")
-            page.wait_for_load_state()
-            deal_set = DealSet.objects.get(segment__match__code="QF1", segment__number=1)
-            assert deal_set.commitment in page.inner_text("#commitment")
-            page.click("#make-set")
-            page.wait_for_load_state()
-            assert text["made"] in page.inner_text(".messages")
-            _shot(page, "boards-set", width, lang)
-            page.select_option("#id_format", "dlm")
-            with page.expect_download() as info:
-                page.click("#download")
-            download = info.value
-            assert download.suggested_filename == "ko-1999_QF1_segment-1_boards-1-4.dlm"
-            data = Path(download.path()).read_text(encoding="ascii")
-            assert "Status=Sealed" in data
-            assert formats.from_dlm(data) == {
-                b.board: Deal.from_pbn(b.deal) for b in deal_set.boards.all()
-            }
+    # the organiser: commit, make, download
+    _login(page, live_server.url, "organiser")
+    language()
+    page.goto(f"{base}/sets/")
+    _shot(page, "boards-match", width, lang)
+    page.click("#set-1 a.commit-link")
+    page.wait_for_load_state()
+    assert page.input_value("#id_event") == "Bridge Open K.O. 1999"
+    assert page.input_value("#id_session") == "QF1-S1"
+    _shot(page, "boards-commit", width, lang)
+    page.click("#commit")
+    page.wait_for_load_state()
+    deal_set = DealSet.objects.get(segment__match__code="QF1", segment__number=1)
+    assert deal_set.commitment in page.inner_text("#commitment")
+    page.click("#make-set")
+    page.wait_for_load_state()
+    assert text["made"] in page.inner_text(".messages")
+    _shot(page, "boards-set", width, lang)
+    page.select_option("#id_format", "dlm")
+    with page.expect_download() as info:
+        page.click("#download")
+    download = info.value
+    assert download.suggested_filename == "ko-1999_QF1_segment-1_boards-1-4.dlm"
+    data = Path(download.path()).read_text(encoding="ascii")
+    assert "Status=Sealed" in data
+    assert formats.from_dlm(data) == {b.board: Deal.from_pbn(b.deal) for b in deal_set.boards.all()}
 
-            # the public page before the end: the commitment, not the seed
-            page.context.clear_cookies()
-            language()
-            page.goto(f"{live_server.url}/e/ko-1999/public/boards/")
-            body = page.inner_text("main") if page.locator("main").count() else page.content()
-            assert deal_set.commitment in body and deal_set.seed not in page.content()
+    # the public page before the end: the commitment, not the seed
+    page.context.clear_cookies()
+    language()
+    page.goto(f"{live_server.url}/e/ko-1999/public/boards/")
+    body = page.inner_text("main") if page.locator("main").count() else page.content()
+    assert deal_set.commitment in body and deal_set.seed not in page.content()
 
-            # the TD records the end in both rooms
-            _login(page, live_server.url, "td")
-            language()
-            page.goto(f"{base}/")
-            page.locator("#end-1-open button").click()
-            page.wait_for_load_state()
-            page.locator("#end-1-closed button").click()
-            page.wait_for_load_state()
-            assert text["ended"] in page.inner_text("#segment-end-1")
-            page.locator("#segment-end-1").scroll_into_view_if_needed()
-            _shot(page, "boards-td-ends", width, lang)
+    # the TD records the end in both rooms
+    _login(page, live_server.url, "td")
+    language()
+    page.goto(f"{base}/")
+    page.locator("#end-1-open button").click()
+    page.wait_for_load_state()
+    page.locator("#end-1-closed button").click()
+    page.wait_for_load_state()
+    assert text["ended"] in page.inner_text("#segment-end-1")
+    page.locator("#segment-end-1").scroll_into_view_if_needed()
+    _shot(page, "boards-td-ends", width, lang)
 
-            # the public page after the end: the seed and the command
-            page.context.clear_cookies()
-            language()
-            page.goto(f"{live_server.url}/e/ko-1999/public/boards/")
-            assert deal_set.seed in page.inner_text("#set-QF1-1 .seed")
-            command = page.inner_text("#set-QF1-1 .verify-command")
-            assert command.startswith("bridgeko verify-deal --seed " + deal_set.seed)
-            assert text["seed"] in page.inner_text("#set-QF1-1")
-            _shot(page, "boards-public", width, lang)
-        finally:
-            browser.close()
+    # the public page after the end: the seed and the command
+    page.context.clear_cookies()
+    language()
+    page.goto(f"{live_server.url}/e/ko-1999/public/boards/")
+    assert deal_set.seed in page.inner_text("#set-QF1-1 .seed")
+    command = page.inner_text("#set-QF1-1 .verify-command")
+    assert command.startswith("bridgeko verify-deal --seed " + deal_set.seed)
+    assert text["seed"] in page.inner_text("#set-QF1-1")
+    _shot(page, "boards-public", width, lang)

@@ -18,11 +18,9 @@ from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.editions.services import create_edition
 from bridgeko.entries import services
 from bridgeko.entries import views as entry_views
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
+from tests.e2e.browser import CHROMIUM
 from tests.web.conftest import PASSWORD, REGULATIONS_1999, make_user
 from tests.web.test_entries import NOW, make_players
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS") or REPO / "test-artifacts") / "captain"
@@ -32,11 +30,6 @@ pytestmark = [
     pytest.mark.e2e,
     pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 class _Clock:
@@ -51,9 +44,9 @@ class _Clock:
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("width", [390, 1280])
 def test_captain_declares_pairs_and_uploads_a_card(
-    live_server: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, width: int
+    browser: Any, live_server: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, width: int
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from bridgeko.entries.models import ConventionCard, Pair
 
@@ -73,56 +66,49 @@ def test_captain_declares_pairs_and_uploads_a_card(
     shots.mkdir(parents=True, exist_ok=True)
     too_wide: list[str] = []
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            context = browser.new_context(locale="en-GB", viewport={"width": width, "height": 900})
-            context.add_cookies(
-                [{"name": "django_language", "value": "en", "url": live_server.url}]
-            )
-            page = context.new_page()
-            page.set_default_timeout(15000)
+    context = browser.new_context(locale="en-GB", viewport={"width": width, "height": 900})
+    context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15000)
 
-            def shot(name: str) -> None:
-                page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
-                wide = page.evaluate("document.querySelector('main').scrollWidth")
-                if wide > width:
-                    too_wide.append(f"{name}: main is {wide} px wide")
+    def shot(name: str) -> None:
+        page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
+        wide = page.evaluate("document.querySelector('main').scrollWidth")
+        if wide > width:
+            too_wide.append(f"{name}: main is {wide} px wide")
 
-            page.goto(f"{live_server.url}/login/")
-            page.fill("#id_username", "kapitan")
-            page.fill("#id_password", PASSWORD)
-            page.click("form.form button[type=submit]")
-            # After logging in a captain lands on My team.
-            expect(page.locator("h1")).to_have_text("My team: Orli")
-            shot("1-after-login")
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "kapitan")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.form button[type=submit]")
+    # After logging in a captain lands on My team.
+    expect(page.locator("h1")).to_have_text("My team: Orli")
+    shot("1-after-login")
 
-            # From another page, My team again through the user menu.
-            page.goto(f"{live_server.url}/e/ko-1999/")
-            page.click(".user-menu summary")
-            page.click(".user-menu a.my-team")
-            expect(page.locator("h1")).to_have_text("My team: Orli")
-            expect(page.locator("#pairs")).to_contain_text("No pairs declared.")
-            shot("2-my-team")
+    # From another page, My team again through the user menu.
+    page.goto(f"{live_server.url}/e/ko-1999/")
+    page.click(".user-menu summary")
+    page.click(".user-menu a.my-team")
+    expect(page.locator("h1")).to_have_text("My team: Orli")
+    expect(page.locator("#pairs")).to_contain_text("No pairs declared.")
+    shot("2-my-team")
 
-            # Declare the pairs (1-2, 3-4 proposed for a team of four).
-            page.click("#declare-pairs")
-            shot("3-pairs-form")
-            page.click("main form button[type=submit]")
-            expect(page.locator(".messages")).to_contain_text("Pairs saved.")
-            expect(page.locator("li.pair")).to_have_count(2)
+    # Declare the pairs (1-2, 3-4 proposed for a team of four).
+    page.click("#declare-pairs")
+    shot("3-pairs-form")
+    page.click("main form button[type=submit]")
+    expect(page.locator(".messages")).to_contain_text("Pairs saved.")
+    expect(page.locator("li.pair")).to_have_count(2)
 
-            # Upload the first pair's convention card.
-            page.locator("a.card-upload").first.click()
-            page.set_input_files("#id_file", str(card))
-            shot("4-card-form")
-            page.click("#upload-card")
-            expect(page.locator(".messages")).to_contain_text("is saved")
-            expect(page.locator("li.pair").first).to_contain_text("Karta Orli.pdf")
-            expect(page.locator("li.pair").first).to_contain_text("Replace the card")
-            shot("5-card-listed")
-        finally:
-            browser.close()
+    # Upload the first pair's convention card.
+    page.locator("a.card-upload").first.click()
+    page.set_input_files("#id_file", str(card))
+    shot("4-card-form")
+    page.click("#upload-card")
+    expect(page.locator(".messages")).to_contain_text("is saved")
+    expect(page.locator("li.pair").first).to_contain_text("Karta Orli.pdf")
+    expect(page.locator("li.pair").first).to_contain_text("Replace the card")
+    shot("5-card-listed")
 
     assert Pair.objects.filter(team=team).count() == 2
     stored = ConventionCard.objects.get()

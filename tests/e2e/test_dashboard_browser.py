@@ -13,9 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
+from tests.e2e.browser import CHROMIUM
 
 pytestmark = [
     pytest.mark.e2e,
@@ -24,21 +22,17 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.mark.django_db(transaction=True)
 def test_dashboard_fits_a_phone_and_a_desktop(
-    live_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    browser: Any, live_server: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
-    from bridgeko.demo import LATE_TEAM, load_demo
+    from bridgeko.demo import LATE_TEAM
     from bridgeko.editions import views
+    from tests.web.conftest import demo_loaded
 
-    load_demo("demo-pass")
+    demo_loaded("demo-pass")
     # the day after the dates were published: the next matches are still to come
     monkeypatch.setattr(
         views, "clock", lambda: (date(1999, 3, 16), datetime(1999, 3, 16, 12, tzinfo=UTC))
@@ -46,39 +40,34 @@ def test_dashboard_fits_a_phone_and_a_desktop(
     shots = Path(os.environ.get("BRIDGEKO_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     url = f"{live_server.url}/e/ko-1999/dashboard/"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            for who in ("organiser", "captain"):
-                for language in ("cs", "en"):
-                    context = browser.new_context(viewport={"width": 1280, "height": 900})
-                    context.add_cookies(
-                        [{"name": "django_language", "value": language, "url": live_server.url}]
-                    )
-                    page = context.new_page()
-                    page.set_default_timeout(15000)
-                    page.goto(f"{live_server.url}/login/")
-                    page.fill("#id_username", who)
-                    page.fill("#id_password", "demo-pass")
-                    page.click("form.form button[type=submit]")
-                    expect(page.locator(".user-menu summary")).to_have_text(who)
-                    for width in (390, 1280):
-                        page.set_viewport_size({"width": width, "height": 900})
-                        page.goto(url)
-                        expect(page.locator("#due-matches")).to_be_visible()
-                        if who == "organiser":
-                            expect(page.locator("#due-late_entries")).to_contain_text(LATE_TEAM)
-                        else:
-                            expect(page.locator("#due-late_entries")).to_have_count(0)
-                        main = page.evaluate(
-                            "document.querySelector('main').scrollWidth"
-                            " - document.querySelector('main').clientWidth"
-                        )
-                        assert main <= 0, f"{who} {language} {width}: main {main} px too wide"
-                        page.screenshot(
-                            path=str(shots / f"dashboard-{who}-{language}-{width}.png"),
-                            full_page=True,
-                        )
-                    context.close()
-        finally:
-            browser.close()
+    for who in ("organiser", "captain"):
+        for language in ("cs", "en"):
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.add_cookies(
+                [{"name": "django_language", "value": language, "url": live_server.url}]
+            )
+            page = context.new_page()
+            page.set_default_timeout(15000)
+            page.goto(f"{live_server.url}/login/")
+            page.fill("#id_username", who)
+            page.fill("#id_password", "demo-pass")
+            page.click("form.form button[type=submit]")
+            expect(page.locator(".user-menu summary")).to_have_text(who)
+            for width in (390, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                page.goto(url)
+                expect(page.locator("#due-matches")).to_be_visible()
+                if who == "organiser":
+                    expect(page.locator("#due-late_entries")).to_contain_text(LATE_TEAM)
+                else:
+                    expect(page.locator("#due-late_entries")).to_have_count(0)
+                main = page.evaluate(
+                    "document.querySelector('main').scrollWidth"
+                    " - document.querySelector('main').clientWidth"
+                )
+                assert main <= 0, f"{who} {language} {width}: main {main} px too wide"
+                page.screenshot(
+                    path=str(shots / f"dashboard-{who}-{language}-{width}.png"),
+                    full_page=True,
+                )
+            context.close()

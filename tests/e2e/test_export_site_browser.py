@@ -6,16 +6,12 @@ sheet applies, the language link switches to the other language's page. Screensh
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import artifacts, drawn_world
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
+from tests.e2e.browser import CHROMIUM, artifacts, drawn_world
 
 pytestmark = [
     pytest.mark.e2e,
@@ -25,9 +21,9 @@ pytestmark = [
 
 @pytest.mark.django_db
 def test_public_export_site_opens_from_the_disk_and_reaches_the_bracket(
-    tmp_path: Path, db: Any
+    browser: Any, tmp_path: Path, db: Any
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from bridgeko.cli import main
 
@@ -39,27 +35,21 @@ def test_public_export_site_opens_from_the_disk_and_reaches_the_bracket(
     shots.mkdir(parents=True, exist_ok=True)
     language = world.edition.language
     other = "en" if language == "cs" else "cs"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            for width in (390, 1280):
-                page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
-                page.set_default_timeout(15000)
-                page.goto((root / "index.html").as_uri())
-                page.wait_for_url(f"**/{language}/e/{slug}/public/index.html")
-                page.click(".public-nav a[href$='draw/index.html']")
-                page.wait_for_url(f"**/{language}/e/{slug}/public/draw/index.html")
-                expect(page.locator(".bracket").first).to_be_visible()
-                assert page.locator(".bracket").first.inner_text().strip()
-                # the exported style sheets loaded (a missing file leaves the link's sheet null)
-                assert page.evaluate(
-                    "[...document.querySelectorAll('link[rel=stylesheet]')]"
-                    ".every(l => l.sheet !== null)"
-                )
-                page.screenshot(path=str(shots / f"bracket-file-{width}.png"), full_page=True)
-                page.click(f"nav.language a[hreflang='{other}']")
-                page.wait_for_url(f"**/{other}/e/{slug}/public/draw/index.html")
-                expect(page.locator(".bracket").first).to_be_visible()
-                page.context.close()
-        finally:
-            browser.close()
+    for width in (390, 1280):
+        page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
+        page.set_default_timeout(15000)
+        page.goto((root / "index.html").as_uri())
+        page.wait_for_url(f"**/{language}/e/{slug}/public/index.html")
+        page.click(".public-nav a[href$='draw/index.html']")
+        page.wait_for_url(f"**/{language}/e/{slug}/public/draw/index.html")
+        expect(page.locator(".bracket").first).to_be_visible()
+        assert page.locator(".bracket").first.inner_text().strip()
+        # the exported style sheets loaded (a missing file leaves the link's sheet null)
+        assert page.evaluate(
+            "[...document.querySelectorAll('link[rel=stylesheet]')].every(l => l.sheet !== null)"
+        )
+        page.screenshot(path=str(shots / f"bracket-file-{width}.png"), full_page=True)
+        page.click(f"nav.language a[hreflang='{other}']")
+        page.wait_for_url(f"**/{other}/e/{slug}/public/draw/index.html")
+        expect(page.locator(".bracket").first).to_be_visible()
+        page.context.close()

@@ -9,16 +9,13 @@ chromium (/usr/bin/chromium); never ``playwright install``."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
+from tests.e2e.browser import CHROMIUM
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS", REPO / "test-artifacts")) / "layout"
@@ -32,29 +29,12 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def demo(transactional_db: Any) -> str:
-    from bridgeko.demo import load_demo
+    from tests.web.conftest import demo_loaded
 
-    load_demo(PASSWORD)
+    demo_loaded(PASSWORD)
     return "ko-1999"
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 def _pages(slug: str) -> list[tuple[str, str]]:

@@ -7,7 +7,6 @@ Playwright drives Debian's chromium (/usr/bin/chromium); never ``playwright inst
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
@@ -15,12 +14,9 @@ import pytest
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.editions.services import create_edition
 from bridgeko.mail.models import Outbox, Status
-from tests.e2e.browser import artifacts, fits, login, new_page
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
+from tests.e2e.browser import CHROMIUM, artifacts, fits, login, new_page
 from tests.web.conftest import REGULATIONS_1999, World, make_user
 from tests.web.test_draw import enter_13, held
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
 ARTIFACTS = artifacts("mail")
 
@@ -35,19 +31,12 @@ TEXT = {
 }
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("language", ["cs", "en"])
 @pytest.mark.parametrize("width", [390, 1280])
 def test_organiser_reads_the_outbox_and_sends_a_failed_mail_again(
-    live_server: Any, width: int, language: str
+    browser: Any, live_server: Any, width: int, language: str
 ) -> None:
-    from playwright.sync_api import sync_playwright
-
     organiser = make_user("organiser")
     edition = create_edition(
         slug="ko-1999", toml_text=REGULATIONS_1999.read_text(encoding="utf-8"), user=organiser
@@ -68,35 +57,30 @@ def test_organiser_reads_the_outbox_and_sends_a_failed_mail_again(
     t = TEXT[language]
     shots = ARTIFACTS / f"{language}-{width}"
     shots.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            page = new_page(browser, live_server.url, width, language)
-            login(page, live_server.url, "organiser")
-            page.goto(f"{live_server.url}/e/ko-1999/outbox/")
-            assert page.locator("h1").inner_text() == t["title"]
-            assert page.locator(".mail-row").count() == 13
-            page.screenshot(path=str(shots / "outbox.png"), full_page=True)
-            fits(page, "mail")
-            # Only the failed one.
-            page.locator("#status-filter a", has_text=t["failed"]).click()
-            page.wait_for_load_state()
-            assert page.locator(".mail-row").count() == 1
-            assert "smtp.example.org" in page.locator(".mail-error").inner_text()
-            page.screenshot(path=str(shots / "outbox-failed.png"), full_page=True)
-            page.locator(".mail-row h2 a").click()
-            page.wait_for_load_state()
-            body = page.locator("#mail-body").inner_text()
-            assert failed.subject == page.locator("h1").inner_text() and "Los" in body
-            assert "vítěz utkání" in body  # the next opponent not known yet, in Czech
-            page.screenshot(path=str(shots / "mail-failed.png"), full_page=True)
-            fits(page, "mail")
-            page.click("#send-again")
-            page.wait_for_load_state()
-            assert page.locator("#mail-status").inner_text() == t["sent"]
-            assert page.locator("#send-again").count() == 0
-            page.screenshot(path=str(shots / "mail-sent-again.png"), full_page=True)
-        finally:
-            browser.close()
+    page = new_page(browser, live_server.url, width, language)
+    login(page, live_server.url, "organiser")
+    page.goto(f"{live_server.url}/e/ko-1999/outbox/")
+    assert page.locator("h1").inner_text() == t["title"]
+    assert page.locator(".mail-row").count() == 13
+    page.screenshot(path=str(shots / "outbox.png"), full_page=True)
+    fits(page, "mail")
+    # Only the failed one.
+    page.locator("#status-filter a", has_text=t["failed"]).click()
+    page.wait_for_load_state()
+    assert page.locator(".mail-row").count() == 1
+    assert "smtp.example.org" in page.locator(".mail-error").inner_text()
+    page.screenshot(path=str(shots / "outbox-failed.png"), full_page=True)
+    page.locator(".mail-row h2 a").click()
+    page.wait_for_load_state()
+    body = page.locator("#mail-body").inner_text()
+    assert failed.subject == page.locator("h1").inner_text() and "Los" in body
+    assert "vítěz utkání" in body  # the next opponent not known yet, in Czech
+    page.screenshot(path=str(shots / "mail-failed.png"), full_page=True)
+    fits(page, "mail")
+    page.click("#send-again")
+    page.wait_for_load_state()
+    assert page.locator("#mail-status").inner_text() == t["sent"]
+    assert page.locator("#send-again").count() == 0
+    page.screenshot(path=str(shots / "mail-sent-again.png"), full_page=True)
     failed.refresh_from_db()
     assert (failed.status, failed.attempts) == (Status.SENT, 2)

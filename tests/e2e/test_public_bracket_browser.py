@@ -12,17 +12,13 @@ Screenshots of the bracket, the home page, the team page and the embedded bracke
 
 from __future__ import annotations
 
-import os
 from datetime import timedelta
 from typing import Any
 
 import pytest
 
-from tests.e2e.browser import artifacts, fits, new_page
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
+from tests.e2e.browser import CHROMIUM, artifacts, fits, new_page
 from tests.web.conftest import World, toml_1999, world  # noqa: F401  (fixtures)
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
 ARTIFACTS = artifacts("public-bracket")
 WIDTHS = (390, 1280)
@@ -36,12 +32,11 @@ pytestmark = [
 def _played(world: World) -> tuple[str, int]:  # noqa: F811
     """13 teams drawn; two matches decided, one in progress: its code and home team."""
     from bridgeko.matches.models import Match
-    from tests.web.test_draw import enter_13, held
+    from tests.web.conftest import enter_13_and_draw, extend
     from tests.web.test_matches import PLAY
     from tests.web.test_public_bracket import decide, start, to_play
 
-    enter_13(world)
-    held(world)
+    extend(world, "drawn", enter_13_and_draw)
     first, second, live, *_rest = to_play(world.edition)
     decide(world, first, PLAY)
     decide(world, second, PLAY + timedelta(hours=2), home=5, visitors=40)
@@ -53,64 +48,58 @@ def _played(world: World) -> tuple[str, int]:  # noqa: F811
 
 @pytest.mark.django_db(transaction=True)
 def test_public_13_team_bracket_with_byes_and_a_live_match_in_the_browser(
+    browser: Any,
     live_server: Any,
     world: World,  # noqa: F811
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     code, team = _played(world)
     slug = world.edition.slug
     base = live_server.url
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            for language in ("cs", "en"):
-                for width in WIDTHS:
-                    page = new_page(browser, base, width, language)
-                    tag = f"{width}-{language}"
-                    root = f"{base}/{language}/e/{slug}/public"
+    for language in ("cs", "en"):
+        for width in WIDTHS:
+            page = new_page(browser, base, width, language)
+            tag = f"{width}-{language}"
+            root = f"{base}/{language}/e/{slug}/public"
 
-                    page.goto(f"{root}/draw/")
-                    byes = page.locator(".bracket .bracket-match.bye")
-                    expect(byes).to_have_count(3)
-                    for k in range(3):
-                        byes.nth(k).scroll_into_view_if_needed()
-                        expect(byes.nth(k)).to_be_visible()
-                        expect(byes.nth(k)).to_contain_text("R11.4")
-                    score = page.locator(f"#score-{code}")
-                    expect(score).to_contain_text("47:24")
-                    expect(score).to_contain_text("20")
-                    expect(page.locator(f"#match-{code} .chance")).to_have_count(2)
-                    fits(page, f"bracket {tag}")
-                    page.screenshot(path=str(ARTIFACTS / f"bracket-{tag}.png"), full_page=True)
-                    page.locator(".bracket").screenshot(
-                        path=str(ARTIFACTS / f"bracket-only-{tag}.png")
-                    )
+            page.goto(f"{root}/draw/")
+            byes = page.locator(".bracket .bracket-match.bye")
+            expect(byes).to_have_count(3)
+            for k in range(3):
+                byes.nth(k).scroll_into_view_if_needed()
+                expect(byes.nth(k)).to_be_visible()
+                expect(byes.nth(k)).to_contain_text("R11.4")
+            score = page.locator(f"#score-{code}")
+            expect(score).to_contain_text("47:24")
+            expect(score).to_contain_text("20")
+            expect(page.locator(f"#match-{code} .chance")).to_have_count(2)
+            fits(page, f"bracket {tag}")
+            page.screenshot(path=str(ARTIFACTS / f"bracket-{tag}.png"), full_page=True)
+            page.locator(".bracket").screenshot(path=str(ARTIFACTS / f"bracket-only-{tag}.png"))
 
-                    page.goto(f"{root}/")
-                    expect(page.locator(f"#now-{code}")).to_contain_text("47:24")
-                    expect(page.locator("#latest li")).to_have_count(2)
-                    fits(page, f"home {tag}")
-                    page.screenshot(path=str(ARTIFACTS / f"home-{tag}.png"), full_page=True)
+            page.goto(f"{root}/")
+            expect(page.locator(f"#now-{code}")).to_contain_text("47:24")
+            expect(page.locator("#latest li")).to_have_count(2)
+            fits(page, f"home {tag}")
+            page.screenshot(path=str(ARTIFACTS / f"home-{tag}.png"), full_page=True)
 
-                    page.goto(f"{root}/draw/")
-                    page.locator(f"#match-{code} .slot.home a").click()
-                    expect(page).to_have_url(f"{root}/teams/{team}/")
-                    expect(page.locator(f"#path-{code}")).to_contain_text("47:24")
-                    fits(page, f"team {tag}")
-                    page.screenshot(path=str(ARTIFACTS / f"team-{tag}.png"), full_page=True)
+            page.goto(f"{root}/draw/")
+            page.locator(f"#match-{code} .slot.home a").click()
+            expect(page).to_have_url(f"{root}/teams/{team}/")
+            expect(page.locator(f"#path-{code}")).to_contain_text("47:24")
+            fits(page, f"team {tag}")
+            page.screenshot(path=str(ARTIFACTS / f"team-{tag}.png"), full_page=True)
 
-                    page.goto(f"{root}/embed/bracket/")
-                    expect(page.locator(".bracket .bracket-match.bye")).to_have_count(3)
-                    fits(page, f"embed {tag}")
-                    page.screenshot(path=str(ARTIFACTS / f"embed-{tag}.png"), full_page=True)
+            page.goto(f"{root}/embed/bracket/")
+            expect(page.locator(".bracket .bracket-match.bye")).to_have_count(3)
+            fits(page, f"embed {tag}")
+            page.screenshot(path=str(ARTIFACTS / f"embed-{tag}.png"), full_page=True)
 
-                    if width == 1280:
-                        page.goto(f"{root}/draw/")
-                        page.emulate_media(media="print")
-                        page.screenshot(path=str(ARTIFACTS / f"print-{tag}.png"), full_page=True)
-                        page.pdf(path=str(ARTIFACTS / f"bracket-{language}.pdf"), format="A4")
-                    page.context.close()
-        finally:
-            browser.close()
+            if width == 1280:
+                page.goto(f"{root}/draw/")
+                page.emulate_media(media="print")
+                page.screenshot(path=str(ARTIFACTS / f"print-{tag}.png"), full_page=True)
+                page.pdf(path=str(ARTIFACTS / f"bracket-{language}.pdf"), format="A4")
+            page.context.close()

@@ -14,10 +14,8 @@ import pytest
 
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import create_edition
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
+from tests.e2e.browser import CHROMIUM
 from tests.web.conftest import PASSWORD, REGULATIONS_1999, make_user
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
 pytestmark = [
     pytest.mark.e2e,
@@ -25,16 +23,11 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def _fast_passwords(settings: Any) -> None:
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.mark.django_db(transaction=True)
 def test_settings_page_in_czech_and_english_reads_czech_numbers_and_dates(
-    live_server: Any, tmp_path: Path
+    browser: Any, live_server: Any, tmp_path: Path
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     shots = Path(os.environ.get("BRIDGEKO_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
@@ -44,51 +37,40 @@ def test_settings_page_in_czech_and_english_reads_czech_numbers_and_dates(
     )
     url = f"{live_server.url}/e/ko-1999/settings/"
 
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            for language in ("cs", "en"):
-                for width in (1280, 390):
-                    context = browser.new_context(viewport={"width": width, "height": 900})
-                    context.add_cookies(
-                        [{"name": "django_language", "value": language, "url": live_server.url}]
-                    )
-                    page = context.new_page()
-                    page.set_default_timeout(15000)
-                    page.goto(f"{live_server.url}/login/")
-                    page.fill("#id_username", "organiser")
-                    page.fill("#id_password", PASSWORD)
-                    page.click("form.form button[type=submit]")
-                    page.goto(url)
-                    deadline = page.locator("#id_entry__deadline")
-                    expect(deadline).to_have_value(
-                        "5. 3. 1999" if language == "cs" else "5 March 1999"
-                    )
-                    page.screenshot(
-                        path=str(shots / f"settings-{language}-{width}.png"), full_page=True
-                    )
-                    text = page.locator("main").inner_text()
-                    assert "match.screens_stages" not in text and "quarterfinal\n" not in text
-                    context.close()
-
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
+    for language in ("cs", "en"):
+        for width in (1280, 390):
+            context = browser.new_context(viewport={"width": width, "height": 900})
             context.add_cookies(
-                [{"name": "django_language", "value": "cs", "url": live_server.url}]
+                [{"name": "django_language", "value": language, "url": live_server.url}]
             )
             page = context.new_page()
+            page.set_default_timeout(15000)
             page.goto(f"{live_server.url}/login/")
             page.fill("#id_username", "organiser")
             page.fill("#id_password", PASSWORD)
             page.click("form.form button[type=submit]")
             page.goto(url)
-            page.fill("#id_prizes", "70 000, 20 000, 15 000, 5 000")
-            page.fill("#id_entry__deadline", "4. 3. 1999")
-            page.get_by_label("semifinále").uncheck()
-            page.click("form.form button[type=submit]")
-            expect(page.locator("h1")).to_have_text("Bridge Open K.O. 1999")
-            expect(page.locator("main")).to_contain_text("4. 3. 1999")
-        finally:
-            browser.close()
+            deadline = page.locator("#id_entry__deadline")
+            expect(deadline).to_have_value("5. 3. 1999" if language == "cs" else "5 March 1999")
+            page.screenshot(path=str(shots / f"settings-{language}-{width}.png"), full_page=True)
+            text = page.locator("main").inner_text()
+            assert "match.screens_stages" not in text and "quarterfinal\n" not in text
+            context.close()
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.add_cookies([{"name": "django_language", "value": "cs", "url": live_server.url}])
+    page = context.new_page()
+    page.goto(f"{live_server.url}/login/")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", PASSWORD)
+    page.click("form.form button[type=submit]")
+    page.goto(url)
+    page.fill("#id_prizes", "70 000, 20 000, 15 000, 5 000")
+    page.fill("#id_entry__deadline", "4. 3. 1999")
+    page.get_by_label("semifinále").uncheck()
+    page.click("form.form button[type=submit]")
+    expect(page.locator("h1")).to_have_text("Bridge Open K.O. 1999")
+    expect(page.locator("main")).to_contain_text("4. 3. 1999")
     reg = Edition.objects.get(slug="ko-1999").regulations
     assert reg.prizes == (70000, 20000, 15000, 5000)
     assert str(reg.entry.deadline) == "1999-03-04"

@@ -16,10 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.test_entry_and_draw import ARGS, CHROMIUM
+from tests.e2e.browser import CHROMIUM
 from tests.web.conftest import PASSWORD, World, toml_1999, world  # noqa: F401  (fixtures)
-
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API inside pytest-django
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = Path(os.environ.get("BRIDGEKO_TEST_ARTIFACTS", REPO / "test-artifacts")) / "standings"
@@ -35,12 +33,11 @@ def _finalists_absent(world: World) -> tuple[str, str]:  # noqa: F811
     from bridgeko.draw import no_shows
     from bridgeko.entries.models import Team
     from bridgeko.matches.models import Match
-    from tests.web.test_draw import enter_13, held
+    from tests.web.conftest import enter_13_and_draw, extend
     from tests.web.test_matches import PLAY
     from tests.web.test_standings import play_out
 
-    enter_13(world)
-    held(world)
+    extend(world, "drawn", enter_13_and_draw)
     play_out(world, stop=frozenset({"F"}))
     final = Match.objects.get(edition=world.edition, code="F")
     names = []
@@ -60,60 +57,50 @@ def _fits(page: Any, what: str) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_I16_organiser_decides_the_shared_place_in_the_browser(
+    browser: Any,
     live_server: Any,
     world: World,  # noqa: F811
 ) -> None:
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     home, visitors = _finalists_absent(world)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     slug = world.edition.slug
     base = live_server.url
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        try:
-            for language in ("cs", "en"):
-                for width in WIDTHS:
-                    context = browser.new_context(viewport={"width": width, "height": 900})
-                    context.add_cookies(
-                        [{"name": "django_language", "value": language, "url": base}]
-                    )
-                    page = context.new_page()
-                    page.set_default_timeout(15000)
-                    page.goto(f"{base}/login/")
-                    page.fill("#id_username", "organiser")
-                    page.fill("#id_password", PASSWORD)
-                    page.click("form.form button[type=submit]")
-                    page.wait_for_selector(".user-menu summary")
-                    page.click("#nav-standings")
-                    expect(page.locator("#standings")).to_contain_text(home)
-                    tag = f"{width}-{language}"
-                    if language == "cs" and width == 390:
-                        expect(page.locator("#decide")).to_be_visible()
-                        page.screenshot(
-                            path=str(ARTIFACTS / f"standings-decide-{tag}.png"), full_page=True
-                        )
-                        _fits(page, "standings before")
-                        page.select_option("#id_place", "1")
-                        page.select_option("#id_team", label=visitors)
-                        page.fill("#id_reason", "Omluvili se jako první")
-                        page.click("#decide button[type=submit]")
-                    expect(page.locator("#prizes")).to_contain_text(visitors)
-                    page.screenshot(path=str(ARTIFACTS / f"standings-{tag}.png"), full_page=True)
-                    _fits(page, f"standings {tag}")
-                    page.goto(f"{base}/e/{slug}/public/draw/")
-                    expect(page.locator(".bracket .score").first).to_be_visible()
-                    page.screenshot(path=str(ARTIFACTS / f"bracket-{tag}.png"), full_page=True)
-                    _fits(page, f"bracket {tag}")
-                    page.goto(f"{base}/e/{slug}/public/standings/")
-                    expect(page.locator("#prizes")).to_contain_text(visitors)
-                    page.screenshot(
-                        path=str(ARTIFACTS / f"public-standings-{tag}.png"), full_page=True
-                    )
-                    _fits(page, f"public standings {tag}")
-                    page.goto(f"{base}/e/{slug}/match-dates/")
-                    page.screenshot(path=str(ARTIFACTS / f"match-dates-{tag}.png"), full_page=True)
-                    _fits(page, f"match dates {tag}")
-                    context.close()
-        finally:
-            browser.close()
+    for language in ("cs", "en"):
+        for width in WIDTHS:
+            context = browser.new_context(viewport={"width": width, "height": 900})
+            context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+            page = context.new_page()
+            page.set_default_timeout(15000)
+            page.goto(f"{base}/login/")
+            page.fill("#id_username", "organiser")
+            page.fill("#id_password", PASSWORD)
+            page.click("form.form button[type=submit]")
+            page.wait_for_selector(".user-menu summary")
+            page.click("#nav-standings")
+            expect(page.locator("#standings")).to_contain_text(home)
+            tag = f"{width}-{language}"
+            if language == "cs" and width == 390:
+                expect(page.locator("#decide")).to_be_visible()
+                page.screenshot(path=str(ARTIFACTS / f"standings-decide-{tag}.png"), full_page=True)
+                _fits(page, "standings before")
+                page.select_option("#id_place", "1")
+                page.select_option("#id_team", label=visitors)
+                page.fill("#id_reason", "Omluvili se jako první")
+                page.click("#decide button[type=submit]")
+            expect(page.locator("#prizes")).to_contain_text(visitors)
+            page.screenshot(path=str(ARTIFACTS / f"standings-{tag}.png"), full_page=True)
+            _fits(page, f"standings {tag}")
+            page.goto(f"{base}/e/{slug}/public/draw/")
+            expect(page.locator(".bracket .score").first).to_be_visible()
+            page.screenshot(path=str(ARTIFACTS / f"bracket-{tag}.png"), full_page=True)
+            _fits(page, f"bracket {tag}")
+            page.goto(f"{base}/e/{slug}/public/standings/")
+            expect(page.locator("#prizes")).to_contain_text(visitors)
+            page.screenshot(path=str(ARTIFACTS / f"public-standings-{tag}.png"), full_page=True)
+            _fits(page, f"public standings {tag}")
+            page.goto(f"{base}/e/{slug}/match-dates/")
+            page.screenshot(path=str(ARTIFACTS / f"match-dates-{tag}.png"), full_page=True)
+            _fits(page, f"match dates {tag}")
+            context.close()
