@@ -43,10 +43,11 @@ pytest: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/pytest $(XDIST) -m "not slow and not e2e" $(PYTEST_ARGS)
 
-# The tests that use the database (marked `database` by tests/conftest.py), without coverage:
-# `.ci/run` runs them again on PostgreSQL (DATABASE_URL=postgres://... make test-db).
+# The tests that use the database (marked `database` by tests/conftest.py), without coverage
+# and without the browser tests' screenshots (`make test` takes them): `.ci/run` runs them
+# again on PostgreSQL (DATABASE_URL=postgres://... make test-db).
 test-db: $(STAMP)
-	$(BIN)/pytest $(XDIST) -m database $(PYTEST_ARGS)
+	BRIDGEKO_NO_SCREENSHOTS=1 $(BIN)/pytest $(XDIST) -m database $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	for f in benchmarks/bench_*.py; do $(BIN)/python $$f || exit 1; done

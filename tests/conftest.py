@@ -88,6 +88,29 @@ def _fresh_public_pages() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _double_dummy_once() -> Iterator[None]:
+    """A deal's double-dummy table is solved once per worker: DDS is deterministic, and the
+    tests deal the same sets (from the same seeds) again and again — a 16-board set costs
+    seconds. ``bridgeko.bridge.analysis`` runs as always around DDS (its input, its output,
+    its progress); only a deal it has solved before is not handed to DDS again."""
+    from bridgeko.bridge import analysis
+
+    original = analysis.calc_all_tables
+    solved: dict[str, Any] = {}
+
+    def calc_all_tables(deals: Any) -> list[Any]:
+        keys = [deal.to_pbn() for deal in deals]
+        new = {key: deal for key, deal in zip(keys, deals, strict=True) if key not in solved}
+        if new:
+            solved.update(zip(new, original(list(new.values())), strict=True))
+        return [solved[key] for key in keys]
+
+    analysis.calc_all_tables = calc_all_tables
+    yield
+    analysis.calc_all_tables = original
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _static_files_listed_once() -> Iterator[None]:
     """WhiteNoise lists and stats every static file found by the finders whenever a middleware
     chain is built — once per test ``Client``, a large part of a page test's time. The files

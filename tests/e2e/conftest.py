@@ -1,6 +1,10 @@
 """What every browser test gets: one chromium per worker (started by the first browser test,
 closed at the end of the run), each test's windows closed after it, fast password hashes.
 
+``BRIDGEKO_NO_SCREENSHOTS=1`` takes no screenshots (they are for people to look at; nothing is
+asserted on them): ``make test-db`` sets it, the PostgreSQL phase of ``.ci/run`` would take
+the same pictures again as the SQLite phase, at a third of its browser tests' time.
+
 Playwright drives Debian's chromium (/usr/bin/chromium); never ``playwright install``."""
 
 from __future__ import annotations
@@ -18,9 +22,16 @@ from tests.e2e.browser import ARGS, CHROMIUM
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
 
+SCREENSHOTS = not os.environ.get("BRIDGEKO_NO_SCREENSHOTS")
+
+
 @pytest.fixture(scope="session")
 def _chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import Locator, Page, sync_playwright
+
+    if not SCREENSHOTS:
+        for kind in (Page, Locator):
+            kind.screenshot = lambda self, *args, **kwargs: b""  # type: ignore[method-assign]
 
     with sync_playwright() as pw:
         chromium = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)

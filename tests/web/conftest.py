@@ -8,14 +8,15 @@ test writes into the repository.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from importlib import import_module
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import HASH_SESSION_KEY, get_user_model
 from django.core.management.color import no_style
 from django.db import connection
 from django.test import Client
@@ -53,13 +54,40 @@ edition), ``superuser`` is Django's."""
 class World:
     edition: Edition
     users: dict[str, Any]
+    logins: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False, compare=False)
+    """The session data of each user's first login in this test (see :meth:`client`)."""
 
     def client(self, who: str, language: str = "en") -> Client:
-        """A client logged in as ``who`` that chose ``language`` (the tests read English)."""
+        """A client logged in as ``who`` that chose ``language`` (the tests read English).
+
+        The first client of a user in a test logs in (``force_login``: the session, the login
+        time, axes' access log); each further one gets a session of its own holding the same
+        login — what logging in again would store, without its writes (the permission walks
+        open a client per URL and role)."""
         client = Client()
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-        if who != "anonymous":
-            client.force_login(self.users[who])
+        if who == "anonymous":
+            return client
+        user = self.users[who]
+        known = self.logins.get(who)
+        if known is None or known.get(HASH_SESSION_KEY) != user.get_session_auth_hash():
+            client.force_login(user)
+            self.logins[who] = dict(client.session.items())
+            return client
+        session = import_module(settings.SESSION_ENGINE).SessionStore()
+        session.update(known)
+        session.save()
+        name = settings.SESSION_COOKIE_NAME
+        client.cookies[name] = session.session_key
+        client.cookies[name].update(
+            {
+                "max-age": None,
+                "path": "/",
+                "domain": settings.SESSION_COOKIE_DOMAIN,
+                "secure": settings.SESSION_COOKIE_SECURE or None,
+                "expires": None,
+            }
+        )
         return client
 
 
