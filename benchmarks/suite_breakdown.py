@@ -1,15 +1,17 @@
 """Where the test suite's time goes (issue 19): reads the files that ``BRIDGEKO_TEST_TIMING=DIR``
 makes every pytest process write (``tests/timing.py``) and prints, as Markdown tables:
 
-* each worker: its wall time, the time in tests, the rest (start-up, collection, waiting);
+* each worker: its wall time, the time in tests, the rest (start-up, collection, waiting),
+  the worlds (``tests/worlds.py``) it built, replayed and took from another worker;
 * the time by folder and by file (setup, call, teardown);
 * the fixtures by their own setup time (their dependencies apart) and how often they ran;
 * the slowest tests.
 
 Usage::
 
-    BRIDGEKO_TEST_TIMING=/tmp/timing make test        # or any pytest run
-    .venv/bin/python benchmarks/suite_breakdown.py /tmp/timing [--top 25]
+    BRIDGEKO_TEST_TIMING=/tmp/timing make test        # or any pytest run, or .ci/run
+    .venv/bin/python benchmarks/suite_breakdown.py /tmp/timing/sqlite [--top 25]
+    .venv/bin/python benchmarks/suite_breakdown.py /tmp/timing/postgresql   # .ci/run's 2nd phase
 
 It measures nothing itself: the figures are those of the run that wrote the files.
 """
@@ -54,9 +56,16 @@ def breakdown(docs: list[dict[str, Any]], top: int) -> str:
     for d in sorted(docs, key=lambda d: str(d["worker"])):
         busy = sum(t.get(p, 0.0) for t in d["tests"].values() for p in PHASES)
         wall = d["ended"] - d["started"]
-        workers.append((d["worker"], len(d["tests"]), wall, busy, wall - busy))
+        made = d.get("worlds", {})
+        worlds = "/".join(str(made.get(k, "")) for k in ("built", "replayed", "shared"))
+        workers.append((d["worker"], len(d["tests"]), wall, busy, wall - busy, worlds))
     out.append(f"Wall time of the run (first start to last end): {end - start:.0f} s\n")
-    out.append(table(("worker", "tests", "wall s", "in tests s", "rest s"), workers))
+    out.append(
+        table(
+            ("worker", "tests", "wall s", "in tests s", "rest s", "worlds built/replayed/shared"),
+            workers,
+        )
+    )
 
     files: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0])
     tests: list[tuple[float, str]] = []

@@ -1,5 +1,6 @@
 """Shared pytest configuration."""
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -85,6 +86,17 @@ def _fresh_public_pages() -> Iterator[None]:
     render.forget()
     yield
     render.forget()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _worlds_shared_by_the_workers(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Under pytest-xdist the workers share what they record of the expensive worlds
+    (tests/worlds.py): a world is built by one worker of the run, replayed by the others."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        from tests import worlds
+
+        worlds.shared = tmp_path_factory.getbasetemp().parent / "worlds"
+        worlds.shared.mkdir(exist_ok=True)
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -47,7 +47,7 @@ def test_timing_files_and_the_breakdown_of_a_run(tmp_path: Path) -> None:
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert run.returncode == 0, run.stdout + run.stderr
-    (written,) = timing.glob("*.json")
+    (written,) = timing.glob("sqlite/*.json")
     doc = json.loads(written.read_text(encoding="utf-8"))
     assert doc["worker"] == "main" and doc["ended"] >= doc["started"]
     uses = next(t for n, t in doc["tests"].items() if n.endswith("test_uses_the_world"))
@@ -57,7 +57,7 @@ def test_timing_files_and_the_breakdown_of_a_run(tmp_path: Path) -> None:
 
     script = REPO / "benchmarks" / "suite_breakdown.py"
     shown = subprocess.run(
-        [sys.executable, str(script), str(timing), "--top", "5"],
+        [sys.executable, str(script), str(timing / "sqlite"), "--top", "5"],
         capture_output=True, text=True, timeout=60, check=True,
     )  # fmt: skip
     text = shown.stdout

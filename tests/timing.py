@@ -1,7 +1,8 @@
 """Where the suite's time goes (issue 19): with ``BRIDGEKO_TEST_TIMING=DIR`` every pytest process
-(each xdist worker) writes ``DIR/<worker>.json`` at its end: when it started and ended, each
+(each xdist worker) writes ``DIR/<database>/<worker>.json`` at its end (``sqlite`` or
+``postgresql``: ``.ci/run``'s two phases apart): when it started and ended, each
 test's setup, call and teardown with their start times, and each fixture's own setup time (its
-dependencies apart). ``python benchmarks/suite_breakdown.py DIR`` turns the files into the
+dependencies apart). ``python benchmarks/suite_breakdown.py DIR/sqlite`` turns the files into the
 tables of ``docs/testing.md``. Without the variable this plugin does nothing."""
 
 from __future__ import annotations
@@ -42,18 +43,23 @@ class Timing:
         test[f"{report.when}_start"] = report.start
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        from tests import worlds
+
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-        self.folder.mkdir(parents=True, exist_ok=True)
         doc = {
             "worker": worker,
             "started": self.started,
             "ended": time.time(),
             "tests": self.tests,
+            "worlds": dict(worlds.stats),
             "fixtures": {
                 name: {"count": c, "seconds": s} for name, (c, s) in self.fixtures.items()
             },
         }
-        (self.folder / f"{worker}.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
+        postgresql = os.environ.get("DATABASE_URL", "").startswith(("postgres:", "postgresql:"))
+        folder = self.folder / ("postgresql" if postgresql else "sqlite")
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{worker}.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -28,16 +28,23 @@ Whether the test's transaction is rolled back (``db``) or committed (``transacti
 browser tests) is part of the key too: work run after a commit (``core.background``: mail, the
 double-dummy analysis) happens in the second case only, as when the world is built for real.
 
+Under pytest-xdist a recording is also written to a folder the run's workers share (the demo
+is built by one worker and replayed by the other, which waits for it rather than building it a
+second time).
+
 Nothing here changes what a test sees: ``tests/web/test_worlds.py`` checks that a replayed
 world is the built one row for row, file for file.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import pickle
+import time
 import weakref
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -85,8 +92,15 @@ class Recording:
 
 
 _recorded: dict[tuple[Any, ...], Recording] = {}
-stats = {"built": 0, "replayed": 0}
-"""How many worlds this worker built and replayed (``docs/testing.md``)."""
+stats = {"built": 0, "replayed": 0, "shared": 0}
+"""How many worlds this worker built, replayed and took from another worker's building."""
+
+shared: Path | None = None
+"""A folder the run's workers share (set by ``tests/conftest.py`` under pytest-xdist): a
+recording is written there too, and a worker that needs a world another one built (or is
+building) reads it instead of building it again (the demo: half a minute of each worker)."""
+SHARED_WAIT = 600.0
+"""Seconds to wait for another worker's building before building it here as well."""
 
 
 def once(key: Key, build: Callable[[], T]) -> T:
@@ -97,9 +111,29 @@ def once(key: Key, build: Callable[[], T]) -> T:
     mark = (key, committed, fingerprint(before), _context())
     recording = _recorded.get(mark)
     if recording is not None:
-        replay(recording)
-        stats["replayed"] += 1
-        return pickle.loads(recording.value)  # type: ignore[no-any-return]
+        return _replayed(recording)
+    if shared is None:
+        return _built(mark, before, build)
+    path = shared / (hashlib.sha256(repr(mark).encode()).hexdigest() + ".pickle")
+    with _locked(path.with_suffix(".lock")):
+        recording = _load(path, mark)
+        if recording is None:
+            value = _built(mark, before, build)
+            if mark in _recorded:
+                _store(path, mark, _recorded[mark])
+            return value
+    _recorded[mark] = recording
+    stats["shared"] += 1
+    return _replayed(recording)
+
+
+def _replayed(recording: Recording) -> Any:
+    replay(recording)
+    stats["replayed"] += 1
+    return pickle.loads(recording.value)
+
+
+def _built(mark: tuple[Any, ...], before: dict[str, Table], build: Callable[[], T]) -> T:
     files_before = _files()
     outbox_before = len(getattr(mail, "outbox", []))
     value = build()
@@ -119,6 +153,41 @@ def once(key: Key, build: Callable[[], T]) -> T:
         value=pickle.dumps(value),
     )
     return value
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """Holds the lock file ``path`` (waits for another worker's building up to
+    :data:`SHARED_WAIT` seconds, then goes on without it)."""
+    with path.open("w") as handle:
+        deadline = time.monotonic() + SHARED_WAIT
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.05)
+        yield  # the lock goes with the file's closing
+
+
+def _load(path: Path, mark: tuple[Any, ...]) -> Recording | None:
+    if not path.is_file():
+        return None
+    stored_mark, recording = pickle.loads(path.read_bytes())
+    return recording if stored_mark == repr(mark) else None  # type: ignore[no-any-return]
+
+
+def _store(path: Path, mark: tuple[Any, ...], recording: Recording) -> None:
+    """Writes a recording for the other workers (not at all when its mail cannot be pickled)."""
+    try:
+        data = pickle.dumps((repr(mark), recording))
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    part = path.with_suffix(".part")
+    part.write_bytes(data)
+    part.replace(path)
 
 
 def forget() -> None:

@@ -26,7 +26,7 @@ from bridgeko.mail.models import Outbox, Status
 from bridgeko.matches import match_admin
 from bridgeko.matches import services as match_services
 from bridgeko.matches.models import Match, MatchStatus, Segment
-from tests.web.conftest import World, make_user
+from tests.web.conftest import World, extend, make_user
 from tests.web.test_draw import enter_13, held
 from tests.web.test_entries import IN_TIME, NOW, make_players
 from tests.web.test_matches import PLAY
@@ -55,8 +55,12 @@ def captain(world: World, team: Team, name: str, language: str | None) -> Any:
 def captained(world: World) -> World:
     """Thirteen teams entered, each with a captain: the even teams' captains chose English,
     the odd ones nothing (the edition's language, Czech)."""
-    for k, team in enumerate(enter_13(world)):
-        captain(world, team, f"cap{k:02d}", "en" if k % 2 == 0 else None)
+
+    def build(world: World) -> None:
+        for k, team in enumerate(enter_13(world)):
+            captain(world, team, f"cap{k:02d}", "en" if k % 2 == 0 else None)
+
+    extend(world, "captained", build)
     return world
 
 

@@ -25,7 +25,7 @@ from bridgeko.editions.models import Edition
 from bridgeko.editions.services import create_edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.entries.models import NoShow, RosterEntry, Team
-from tests.web.conftest import REPO, World, demo_loaded
+from tests.web.conftest import REPO, World, demo_loaded, extend
 from tests.web.test_entries import NOW, hold_draw_of
 
 # Nine teams in the scheme for 16 (R11.4): numbers 1-7 go on without a first-round match, 8 v 9
@@ -35,7 +35,11 @@ from tests.web.test_entries import NOW, hold_draw_of
 @pytest.fixture
 def nine(world: World) -> dict[int, Team]:
     """The world's edition with nine teams and its draw held: draw number -> team."""
-    hold_draw_of(world.edition, world.users["organiser"], fill_to=9)
+    extend(
+        world,
+        "nine drawn",
+        lambda w: hold_draw_of(w.edition, w.users["organiser"], fill_to=9),
+    )
     numbers = DrawNumber.objects.filter(draw__edition=world.edition).select_related("team")
     return {n.number: n.team for n in numbers}
 

@@ -144,3 +144,35 @@ def test_committed_world_is_replayed_after_the_database_was_emptied() -> None:
     assert replayed.edition == built.edition and replayed.users.keys() == built.users.keys()
     assert Team.objects.get(edition=replayed.edition).name == "Kapitáni"
     make_user("after-the-replay")  # the sequences moved on past the replayed rows
+
+
+@pytest.mark.django_db
+def test_world_built_by_one_worker_is_replayed_by_another(
+    world: World, settings: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under pytest-xdist a recording is written to the run's shared folder: a worker that
+    has not built the world (here: the same process with its recordings forgotten) reads it
+    there instead of building it, and gets the same rows and files."""
+    media = tmp_path / "media"
+    settings.MEDIA_ROOT = media
+    monkeypatch.setattr(worlds, "shared", tmp_path / "shared")
+    worlds.shared.mkdir()  # type: ignore[union-attr]
+    build, key = Builder(world, media, draw=False), _key()
+    start = transaction.savepoint()
+    worlds.once(key, build)
+    rows = worlds.dump()
+    transaction.savepoint_rollback(start)
+    assert len(list((tmp_path / "shared").glob("*.pickle"))) == 1
+    (media / "cards" / "karta.pdf").unlink()
+
+    taken = worlds.stats["shared"]
+    kept = dict(worlds._recorded)
+    worlds.forget()  # the other worker's memory (not monkeypatched: a patch is in the key)
+    try:
+        worlds.once(key, build)
+    finally:
+        worlds._recorded.update(kept)
+    assert build.calls == 1
+    assert worlds.stats["shared"] == taken + 1
+    assert worlds.dump() == rows
+    assert (media / "cards" / "karta.pdf").read_bytes() == b"%PDF-1.4 karta"
