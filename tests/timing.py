@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Generator
@@ -43,15 +44,14 @@ class Timing:
         test[f"{report.when}_start"] = report.start
 
     def pytest_sessionfinish(self, session: pytest.Session) -> None:
-        from tests import worlds
-
+        worlds = sys.modules.get("tests.worlds")  # loaded by the tests that build worlds
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         doc = {
             "worker": worker,
             "started": self.started,
             "ended": time.time(),
             "tests": self.tests,
-            "worlds": dict(worlds.stats),
+            "worlds": dict(worlds.stats) if worlds else {},
             "fixtures": {
                 name: {"count": c, "seconds": s} for name, (c, s) in self.fixtures.items()
             },
