@@ -7,10 +7,33 @@ from __future__ import annotations
 import fcntl
 import os
 import shutil
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+
+@contextmanager
+def locked(path: Path, wait: float | None = None) -> Iterator[None]:
+    """Holds the lock file ``path`` while the block runs (the lock goes with the file's closing).
+    Another worker holding it is waited for, at most ``wait`` seconds when given; after that the
+    block runs without the lock."""
+    with path.open("w") as handle:
+        if wait is None:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        else:
+            deadline = time.monotonic() + wait
+            while True:
+                try:
+                    fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        break
+                    time.sleep(0.05)
+        yield
 
 
 def copy_of(
@@ -21,8 +44,7 @@ def copy_of(
     if os.environ.get("PYTEST_XDIST_WORKER"):
         base = base.parent  # the run's folder, shared by its workers
     made = base / f"shared-{name}"
-    with (base / f"shared-{name}.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+    with locked(base / f"shared-{name}.lock"):
         if not made.is_dir():
             making = base / f"shared-{name}.making"
             shutil.rmtree(making, ignore_errors=True)

@@ -38,13 +38,10 @@ world is the built one row for row, file for file.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import pickle
-import time
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -55,6 +52,8 @@ from django.core import mail
 from django.core.management.color import no_style
 from django.db import connection, transaction
 from django.utils import translation
+
+from tests.shared import locked
 
 T = TypeVar("T")
 
@@ -114,13 +113,14 @@ def once(key: Key, build: Callable[[], T]) -> T:
         return _replayed(recording)
     if shared is None:
         return _built(mark, before, build)
-    path = shared / (hashlib.sha256(repr(mark).encode()).hexdigest() + ".pickle")
-    with _locked(path.with_suffix(".lock")):
-        recording = _load(path, mark)
+    signature = repr(mark)
+    path = shared / (hashlib.sha256(signature.encode()).hexdigest() + ".pickle")
+    with locked(path.with_suffix(".lock"), wait=SHARED_WAIT):
+        recording = _load(path, signature)
         if recording is None:
             value = _built(mark, before, build)
             if mark in _recorded:
-                _store(path, mark, _recorded[mark])
+                _store(path, signature, _recorded[mark])
             return value
     _recorded[mark] = recording
     stats["shared"] += 1
@@ -155,34 +155,17 @@ def _built(mark: tuple[Any, ...], before: dict[str, Table], build: Callable[[], 
     return value
 
 
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    """Holds the lock file ``path`` (waits for another worker's building up to
-    :data:`SHARED_WAIT` seconds, then goes on without it)."""
-    with path.open("w") as handle:
-        deadline = time.monotonic() + SHARED_WAIT
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    break
-                time.sleep(0.05)
-        yield  # the lock goes with the file's closing
-
-
-def _load(path: Path, mark: tuple[Any, ...]) -> Recording | None:
+def _load(path: Path, signature: str) -> Recording | None:
     if not path.is_file():
         return None
-    stored_mark, recording = pickle.loads(path.read_bytes())
-    return recording if stored_mark == repr(mark) else None  # type: ignore[no-any-return]
+    stored, recording = pickle.loads(path.read_bytes())
+    return recording if stored == signature else None  # type: ignore[no-any-return]
 
 
-def _store(path: Path, mark: tuple[Any, ...], recording: Recording) -> None:
+def _store(path: Path, signature: str, recording: Recording) -> None:
     """Writes a recording for the other workers (not at all when its mail cannot be pickled)."""
     try:
-        data = pickle.dumps((repr(mark), recording))
+        data = pickle.dumps((signature, recording))
     except (pickle.PicklingError, TypeError, AttributeError):
         return
     part = path.with_suffix(".part")

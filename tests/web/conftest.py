@@ -77,17 +77,8 @@ class World:
         session = import_module(settings.SESSION_ENGINE).SessionStore()
         session.update(known)
         session.save()
-        name = settings.SESSION_COOKIE_NAME
-        client.cookies[name] = session.session_key
-        client.cookies[name].update(
-            {
-                "max-age": None,
-                "path": "/",
-                "domain": settings.SESSION_COOKIE_DOMAIN,
-                "secure": settings.SESSION_COOKIE_SECURE or None,
-                "expires": None,
-            }
-        )
+        # the test client sends every cookie it holds: the name and the key are all it needs
+        client.cookies[settings.SESSION_COOKIE_NAME] = session.session_key
         return client
 
 
