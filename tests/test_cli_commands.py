@@ -257,6 +257,29 @@ def test_import_results_is_wired_and_names_an_unknown_edition(
     assert (code, out, err) == (2, "", "bridgeko: no edition 'nope'\n")
 
 
+@runs("import-bws")
+@pytest.mark.django_db
+def test_import_bws_is_wired_and_names_an_unknown_edition(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its end-to-end runs against a drawn edition are in tests/test_cli_import_bws.py."""
+    path = ROOT / "tests" / "data" / "bws" / "LBC-2026-01-26.bws"
+    argv = ["import-bws", "--edition", "nope", "--match", "R1-M1", "--open", "1", "--closed", "2"]
+    code, out, err = run(capsys, *argv, str(path))
+    assert (code, out, err) == (2, "", "bridgeko: no edition 'nope'\n")
+
+
+@runs("follow")
+@pytest.mark.django_db
+def test_follow_once_with_nothing_switched_on_reads_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Its end-to-end run over a followed file is in tests/test_cli_import_bws.py."""
+    code, out, err = run(capsys, "follow", "--once")
+    assert (code, err) == (0, "")
+    assert out == "following the Bridgemate files switched on in the pages, every 2 s\n"
+
+
 @runs("analyse-pending")
 @pytest.mark.django_db
 def test_analyse_pending_is_wired_and_names_an_unknown_edition(

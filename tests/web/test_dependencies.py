@@ -19,6 +19,7 @@ IMPORT_NAMES = {
     "django-axes": "axes",
     "django-cors-headers": "corsheaders",
     "pyicu-wheels": "icu",
+    "access-parser": "access_parser",
 }
 """The module a distribution is imported as, when it differs from its name."""
 

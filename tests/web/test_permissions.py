@@ -594,6 +594,9 @@ REGISTRY: list[Protected] = [
     # matches: results from a PBN file (issue 10): TDs and organisers
     Protected("matches:import_pbn", "get", ORGANISER_TD, kwargs=_match_row),
     Protected("matches:import_pbn", "post", ORGANISER_TD, kwargs=_match_row),
+    # matches: results from a Bridgemate file (issue 20): TDs and organisers
+    Protected("matches:import_bws", "get", ORGANISER_TD, kwargs=_match_row),
+    Protected("matches:import_bws", "post", ORGANISER_TD, kwargs=_match_row),
     # standings and schedule (bridgeko.matches): every role reads the standings, organisers
     # decide the places the regulations do not (I16) and swap home and visitors (I2), TDs
     # reschedule by agreement (R14.2)

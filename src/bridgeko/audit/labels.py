@@ -59,7 +59,13 @@ ACTION_LABELS: dict[str, Promise] = {
     ),
     "bridgeko.penalty.added": pgettext_lazy("audit action", "Penalty or adjustment recorded"),
     "bridgeko.penalty.withdrawn": pgettext_lazy("audit action", "Penalty or adjustment withdrawn"),
-    "bridgeko.results.imported": pgettext_lazy("audit action", "Results imported from a PBN file"),
+    "bridgeko.results.imported": pgettext_lazy("audit action", "Results imported from a file"),
+    "bridgeko.bridgemate.tables": pgettext_lazy(
+        "audit action", "Bridgemate tables of a match chosen"
+    ),
+    "bridgeko.bridgemate.finished": pgettext_lazy(
+        "audit action", "Bridgemate file no longer followed (segment over)"
+    ),
     "bridgeko.segment.closed": pgettext_lazy("audit action", "Segment closed by the TD"),
     "bridgeko.segment.room_ended": pgettext_lazy("audit action", "End of a segment recorded"),
     "bridgeko.segment.started": pgettext_lazy("audit action", "Segment started"),

@@ -51,6 +51,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.import_results",
         "import a match's results from a PBN file (the whole match or one segment)",
     ),
+    "import-bws": (
+        "bridgeko.cli.bridgemate_cmds",
+        "import a match's results from a Bridgemate (BCS .bws) file, or follow it live",
+    ),
+    "follow": (
+        "bridgeko.cli.bridgemate_cmds",
+        "follow the Bridgemate files switched on in the TD's pages (results live)",
+    ),
     "analyse-pending": (
         "bridgeko.cli.analyse_pending",
         "analyse (double dummy) every set of boards not fully analysed",

@@ -235,3 +235,36 @@ class PlaceDecision(models.Model):
             models.UniqueConstraint(fields=("edition", "place"), name="matches_unique_place"),
             models.UniqueConstraint(fields=("edition", "team"), name="matches_unique_placed_team"),
         ]
+
+
+class BridgemateTables(models.Model):
+    """Which tables of a Bridgemate (BCS ``.bws``) file are a match's rooms, as the TD chose
+    them (issue 20; remembered per match), and the file the follower re-reads while a segment is
+    played (``follow``): when it last read it, what it stored, what went wrong."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="bridgemate")
+    section = models.CharField(
+        _("section"), max_length=10, blank=True, help_text=_("its letter (A) or number")
+    )
+    open_table = models.PositiveSmallIntegerField(_("table of the open room"))
+    closed_table = models.PositiveSmallIntegerField(_("table of the closed room"))
+    segment = models.PositiveSmallIntegerField(_("segment"), null=True, blank=True)
+    path = models.CharField(_("file on the server"), max_length=500, blank=True)
+    follow = models.BooleanField(_("follow the file"), default=False)
+    seen = models.JSONField(default=dict, blank=True)
+    """``"board room"`` -> the ID of the record last stored or seen (a later record of the same
+    board and table is a correction made at the table)."""
+    read_at = models.DateTimeField(_("last read"), null=True, blank=True)
+    stored_at = models.DateTimeField(_("last stored"), null=True, blank=True)
+    problem = models.TextField(_("problem"), blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(_("updated"))
+
+    class Meta:
+        verbose_name = _("Bridgemate tables of a match")
+        verbose_name_plural = _("Bridgemate tables of matches")
+
+    def __str__(self) -> str:
+        return f"{self.match.code}: {self.open_table}/{self.closed_table}"

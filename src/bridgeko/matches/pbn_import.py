@@ -26,24 +26,32 @@ problem in ``errors``)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
-from bridgeko.audit.services import record
 from bridgeko.bridge import pbn
 from bridgeko.bridge.errors import BridgeInputError
-from bridgeko.competition.messages import N_, Message
 from bridgeko.core.collation import search_text
 from bridgeko.core.errors import ServiceError
 from bridgeko.entries.models import RosterEntry
 from bridgeko.matches import services
-from bridgeko.matches.models import BoardResult, Match, Segment
+from bridgeko.matches.models import Match
+from bridgeko.matches.result_import import (
+    DifferencesFound,
+    ImportPreview,
+    ImportRow,
+    Read,
+    board_map,
+    check_match,
+    preview_of,
+    room_label,
+    store,
+)
 
 __all__ = [
     "MAX_FILE_SIZE",
@@ -57,73 +65,6 @@ __all__ = [
 MAX_FILE_SIZE = 1_000_000
 """The largest file read (bytes): a 64-board match with auctions and play is ~150 kB. (The web
 page sends the file back base64-encoded, within Django's 2.5 MB limit of a form.)"""
-
-NEW, SAME, DIFFERENT = "new", "same", "different"
-
-
-@dataclass(frozen=True)
-class ImportRow:
-    """One room's result of one board as the file gives it, next to what is stored."""
-
-    board: int
-    room: str
-    """``"open"`` or ``"closed"``."""
-    new: str
-    """The quick text as :func:`bridgeko.matches.services.normalised` gives it (``"4S N ="``,
-    ``"P"``)."""
-    old: str | None
-    """What is stored now (None: nothing)."""
-    status: str
-    """``"new"`` (nothing stored), ``"same"`` or ``"different"``."""
-
-
-@dataclass(frozen=True)
-class ImportPreview:
-    rows: tuple[ImportRow, ...]
-    problems: tuple[str, ...]
-
-    @property
-    def differences(self) -> tuple[ImportRow, ...]:
-        """The rows that would replace another stored result."""
-        return tuple(r for r in self.rows if r.status == DIFFERENT)
-
-    def count(self, status: str) -> int:
-        return sum(1 for r in self.rows if r.status == status)
-
-
-class DifferencesFound(ServiceError):
-    """The file differs from stored results and ``replace`` was not given (one line each in
-    ``errors``; the rows in ``rows``)."""
-
-    def __init__(self, rows: tuple[ImportRow, ...]) -> None:
-        count = len(rows)
-        super().__init__(
-            ngettext(
-                "The file differs from %(count)s stored result; nothing was imported. "
-                "Confirm that it is to be replaced.",
-                "The file differs from %(count)s stored results; nothing was imported. "
-                "Confirm that they are to be replaced.",
-                count,
-            )
-            % {"count": count},
-            errors=[difference_line(r) for r in rows],
-        )
-        self.rows = rows
-
-
-def _room_label(room: str) -> str:
-    return _("open room") if room == "open" else _("closed room")
-
-
-def difference_line(row: ImportRow) -> str:
-    """One line saying what a row would replace (for the refusal and the CLI)."""
-    return _("Board %(board)s, %(room)s: stored “%(old)s”, the file has “%(new)s”.") % {
-        "board": row.board,
-        "room": _room_label(row.room),
-        "old": row.old or "",
-        "new": row.new,
-    }
-
 
 # ---------------------------------------------------------------------------------------------
 # Telling the rooms apart
@@ -248,13 +189,6 @@ def _place(games: Sequence[pbn.PbnGame], taken: set[str], teams: _Teams) -> list
 # Reading the file
 
 
-@dataclass(frozen=True)
-class _Read:
-    results: dict[tuple[int, str], str]
-    """(the match's board, room) -> the normalised quick text."""
-    problems: list[str]
-
-
 def _decode(data: bytes) -> str:
     if len(data) > MAX_FILE_SIZE:
         raise ServiceError(
@@ -267,55 +201,7 @@ def _decode(data: bytes) -> str:
         raise ServiceError(_("The file cannot be read: %(error)s") % {"error": exc}) from None
 
 
-def _board_map(
-    match: Match, segments: list[Segment], numbers: Iterable[int], segment: int | None
-) -> tuple[dict[int, int], list[str]]:
-    """The file's board numbers -> the match's (moved into ``segment`` when the file numbers its
-    boards from 1), and the problems of numbers the match (or the segment) has not."""
-    numbers = sorted(set(numbers))
-    problems: list[str] = []
-    if segment is None:
-        boards = {n for s in segments for n in s.board_numbers}
-        mapping = {n: n for n in numbers if n in boards}
-        for n in numbers:
-            if n not in boards:
-                problems.append(
-                    _("Board %(board)s: match %(code)s has no such board; skipped.")
-                    % {"board": n, "code": match.code}
-                )
-        return mapping, problems
-    seg = next((s for s in segments if s.number == segment), None)
-    if seg is None:
-        raise ServiceError(
-            _("Match %(code)s has no segment %(number)s.")
-            % {"code": match.code, "number": segment},
-            field="segment",
-        )
-    size = seg.last_board - seg.first_board + 1
-    if any(n in seg.board_numbers for n in numbers):  # numbered as in the match: as they are
-        mapping = {n: n for n in numbers if n in seg.board_numbers}
-    else:
-        offset = seg.first_board - 1
-        mapping = {n: n + offset for n in numbers if 1 <= n <= size}
-    for n in numbers:
-        if n not in mapping:
-            problems.append(
-                _(
-                    "Board %(board)s: segment %(number)s has boards %(first)s–%(last)s "
-                    "(or 1–%(size)s in a file of the segment); skipped."
-                )
-                % {
-                    "board": n,
-                    "number": segment,
-                    "first": seg.first_board,
-                    "last": seg.last_board,
-                    "size": size,
-                }
-            )
-    return mapping, problems
-
-
-def _read(match: Match, data: bytes, segment: int | None) -> _Read:
+def _read(match: Match, data: bytes, segment: int | None) -> Read:
     parsed = pbn.parse(_decode(data), lenient=True)
     problems = [str(p) for p in parsed.problems]
     if not parsed.games:
@@ -365,8 +251,7 @@ def _read(match: Match, data: bytes, segment: int | None) -> _Read:
         raise ServiceError(
             _("The file cannot be imported: %(error)s.") % {"error": exc}, errors=problems
         ) from None
-    segments = list(Segment.objects.filter(match=match).order_by("number"))
-    mapping, board_problems = _board_map(match, segments, grouped, segment)
+    mapping, board_problems = board_map(match, grouped, segment)
     problems.extend(board_problems)
     results: dict[tuple[int, str], str] = {}
     for number, rooms_games in sorted(grouped.items()):
@@ -374,7 +259,7 @@ def _read(match: Match, data: bytes, segment: int | None) -> _Read:
             continue
         for room_name, game in sorted(rooms_games.items()):
             room = room_name.lower()
-            where = {"board": number, "room": _room_label(room), "line": game.line}
+            where = {"board": number, "room": room_label(room), "line": game.line}
             try:
                 result = game.result
             except pbn.PbnError as exc:
@@ -404,30 +289,7 @@ def _read(match: Match, data: bytes, segment: int | None) -> _Read:
             _("The file holds no result of a board of match %(code)s.") % {"code": match.code},
             errors=problems,
         )
-    return _Read(results=results, problems=problems)
-
-
-def _rows(read: _Read, stored: dict[tuple[int, str], BoardResult]) -> tuple[ImportRow, ...]:
-    rows = []
-    for (board, room), new in sorted(
-        read.results.items(), key=lambda kv: (kv[0][0], kv[0][1] == "closed")
-    ):
-        current = stored.get((board, room))
-        old = current.text if current is not None else None
-        status = NEW if old is None else SAME if old == new else DIFFERENT
-        rows.append(ImportRow(board=board, room=room, new=new, old=old, status=status))
-    return tuple(rows)
-
-
-def _stored(match: Match) -> dict[tuple[int, str], BoardResult]:
-    return {(r.board, r.room): r for r in BoardResult.objects.filter(match=match)}
-
-
-def _check_match(match: Match) -> None:
-    if match.home_id is None or match.visitors_id is None:
-        raise ServiceError(
-            _("The teams of match %(code)s are not known yet.") % {"code": match.code}
-        )
+    return Read(results=results, problems=problems)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -438,9 +300,8 @@ def preview(match: Match, data: bytes, *, segment: int | None = None) -> ImportP
     """What importing ``data`` (a PBN file's bytes) into ``match`` would store, next to what is
     stored; writes nothing. A :class:`ServiceError` when the file cannot be read or holds
     nothing of the match (one line per problem in ``errors``)."""
-    _check_match(match)
-    read = _read(match, data, segment)
-    return ImportPreview(rows=_rows(read, _stored(match)), problems=tuple(read.problems))
+    check_match(match)
+    return preview_of(match, _read(match, data, segment))
 
 
 def import_results(
@@ -454,70 +315,17 @@ def import_results(
 ) -> ImportPreview:
     """Stores the file's results through :func:`services.save_board` (``source="pbn"``), all in
     one transaction: when any board is refused, nothing is stored. A result different from the
-    stored one is refused unless ``replace`` (a :class:`ServiceError` listing each). Returns the
-    preview the import followed (the statuses as they were before it)."""
+    stored one is refused unless ``replace`` (a :class:`DifferencesFound` listing each). Returns
+    the preview the import followed (the statuses as they were before it)."""
     with transaction.atomic():
         match = services.locked(match)
-        _check_match(match)
-        read = _read(match, data, segment)
-        stored = _stored(match)
-        result = ImportPreview(rows=_rows(read, stored), problems=tuple(read.problems))
-        if result.differences and not replace:
-            raise DifferencesFound(result.differences)
-        failures: list[str] = []
-        written = 0
-        for row in result.rows:
-            if row.status == SAME:
-                continue
-            current = stored.get((row.board, row.room))
-            try:
-                services.save_board(
-                    match=match,
-                    board=row.board,
-                    room=row.room,
-                    text=row.new,
-                    version=current.version if current is not None else 0,
-                    user=user,
-                    now=now,
-                    source="pbn",
-                )
-            except ServiceError as exc:
-                failures.append(
-                    _("Board %(board)s, %(room)s: %(error)s")
-                    % {"board": row.board, "room": _room_label(row.room), "error": exc.message}
-                )
-                failures.extend(exc.errors)
-            else:
-                written += 1
-        if failures:
-            raise ServiceError(
-                _("The file's results were refused; nothing was imported."),
-                errors=failures,
-            )
-        if written:
-            record(
-                "bridgeko.results.imported",
-                user=user,
-                edition=match.edition,
-                obj=match,
-                after={
-                    "new": result.count(NEW),
-                    "same": result.count(SAME),
-                    "replaced": result.count(DIFFERENT),
-                    "segment": segment,
-                    "problems": list(result.problems),
-                },
-                summary=Message(
-                    N_(
-                        "%(match)s: results imported from a PBN file (%(new)s new, %(replaced)s "
-                        "replaced)"
-                    ),
-                    {
-                        "match": match.code,
-                        "new": result.count(NEW),
-                        "replaced": result.count(DIFFERENT),
-                    },
-                ),
-                at=now,
-            )
-    return result
+        check_match(match)
+        return store(
+            match=match,
+            read=_read(match, data, segment),
+            user=user,
+            now=now,
+            replace=replace,
+            source="pbn",
+            details={"segment": segment},
+        )

@@ -30,7 +30,7 @@ from bridgeko.matches import pbn_import
 from bridgeko.matches.models import Match, Segment
 
 
-def _segment_choices(match: Match) -> list[tuple[str, str]]:
+def segment_choices(match: Match) -> list[tuple[str, str]]:
     choices = [("", _("the whole match (boards numbered as in the match)"))]
     for seg in Segment.objects.filter(match=match).order_by("number"):
         choices.append(
@@ -57,7 +57,7 @@ class UploadForm(forms.Form):
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["segment"].choices = _segment_choices(match)  # type: ignore[attr-defined]
+        self.fields["segment"].choices = segment_choices(match)  # type: ignore[attr-defined]
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
@@ -83,13 +83,13 @@ class ConfirmForm(forms.Form):
 
     def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["segment"].choices = _segment_choices(match)  # type: ignore[attr-defined]
+        self.fields["segment"].choices = segment_choices(match)  # type: ignore[attr-defined]
 
     def clean_pbn(self) -> bytes:
         return sent_back(self.cleaned_data["pbn"])
 
 
-def _summary(done: pbn_import.ImportPreview) -> str:
+def import_summary(done: pbn_import.ImportPreview) -> str:
     new, same, replaced = done.count("new"), done.count("same"), done.count("different")
     return ngettext(
         "Imported %(total)s result from the file: %(new)s new, %(replaced)s replaced, "
@@ -140,7 +140,7 @@ def import_pbn(request: HttpRequest, edition: Edition, match: str) -> HttpRespon
                     apply_service_error(confirm, exc)
                 else:
                     if not confirm.errors:
-                        messages.success(request, _summary(done))
+                        messages.success(request, import_summary(done))
                         return redirect("matches:import_pbn", edition=edition.slug, match=obj.code)
         else:
             upload = UploadForm(request.POST, request.FILES, match=obj)

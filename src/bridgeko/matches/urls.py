@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from bridgeko.matches import lineup_views, pbn_views, room_end_views, standings_views, views
+from bridgeko.matches import (
+    bws_views,
+    lineup_views,
+    pbn_views,
+    room_end_views,
+    standings_views,
+    views,
+)
 
 app_name = "matches"
 urlpatterns = [
@@ -72,6 +79,11 @@ urlpatterns = [
         "e/<slug:edition>/matches/<str:match>/import/",
         pbn_views.import_pbn,
         name="import_pbn",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:match>/import-bws/",
+        bws_views.import_bws,
+        name="import_bws",
     ),
     # standings and schedule
     path("e/<slug:edition>/standings/", standings_views.standings, name="standings"),
