@@ -280,6 +280,16 @@ def test_follow_once_with_nothing_switched_on_reads_nothing(
     assert out == "following the Bridgemate files switched on in the pages, every 2 s\n"
 
 
+@runs("export-cbs")
+@pytest.mark.django_db
+def test_export_cbs_is_wired_and_names_an_unknown_edition(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Its end-to-end run on the demo's played edition is in tests/web/test_cbs_export.py."""
+    code, out, err = run(capsys, "export-cbs", "--edition", "nope", str(tmp_path))
+    assert (code, out) == (2, "") and err.startswith("bridgeko: no edition 'nope'")
+
+
 @runs("analyse-pending")
 @pytest.mark.django_db
 def test_analyse_pending_is_wired_and_names_an_unknown_edition(

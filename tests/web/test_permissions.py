@@ -602,6 +602,7 @@ REGISTRY: list[Protected] = [
     # reschedule by agreement (R14.2)
     Protected("matches:standings", "get", frozenset({"organiser", "td", "captain", "appeals"})),
     Protected("matches:decide_place", "post", ORGANISER, data={"place": "x"}),
+    Protected("matches:cbs_files", "get", ORGANISER_TD),
     Protected("matches:withdraw_decision", "get", ORGANISER, kwargs=_place_decision),
     Protected("matches:withdraw_decision", "post", ORGANISER, kwargs=_place_decision),
     Protected("matches:dates", "get", ORGANISER_TD),

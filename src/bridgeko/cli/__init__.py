@@ -71,6 +71,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.export_cmds",
         "write the public results site as static files into DIR (for any web host)",
     ),
+    "export-cbs": (
+        "bridgeko.cli.export_cmds",
+        "write the files Matrika ČBS imports for a finished edition into DIR",
+    ),
     "backup": (
         "bridgeko.cli.backup_cmds",
         "write a snapshot of the whole database to a file (while the server runs)",

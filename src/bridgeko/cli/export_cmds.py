@@ -17,6 +17,59 @@ if TYPE_CHECKING:
     from typing import Any
 
 HELP = "write the public results site as static files into DIR (for any web host)"
+CBS_HELP = "write the files Matrika ČBS imports for a finished edition into DIR"
+
+
+def _django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
+    import django
+
+    django.setup()
+
+
+def _edition(slug: str) -> Any:
+    from bridgeko.editions.models import Edition
+
+    edition = Edition.objects.filter(slug=slug).first()
+    if edition is None:
+        known = ", ".join(Edition.objects.order_by("slug").values_list("slug", flat=True))
+        raise CommandError(f"no edition {slug!r} (the editions: {known or 'none'})")
+    return edition
+
+
+def _write(folder: str, files: dict[str, bytes]) -> list[str]:
+    from pathlib import Path
+
+    target = Path(folder)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for name, data in files.items():
+            (target / name).write_bytes(data)
+    except OSError as exc:
+        raise CommandError(f"cannot write into {folder}: {exc.strerror or exc}") from None
+    return [str(target / name) for name in files]
+
+
+def export_cbs(args: argparse.Namespace) -> int:
+    """The three files of Matrika ČBS (players, teams, rankings) of a finished edition."""
+    _django()
+    from django.utils import translation
+
+    from bridgeko.cli.web_cmds import CLI_LANGUAGE
+    from bridgeko.core.errors import ServiceError
+    from bridgeko.matches import cbs
+
+    with translation.override(CLI_LANGUAGE):
+        edition = _edition(args.edition)
+        try:
+            out = cbs.files(edition)
+        except ServiceError as exc:
+            raise CommandError(exc.message) from None
+        for path in _write(args.dir, out.files):
+            print(path)
+        for problem in out.problems:
+            print(problem, file=sys.stderr)
+    return 0
 
 
 def export_site(args: argparse.Namespace) -> int:
@@ -75,3 +128,18 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no warning lines for skipped pages")
     p.set_defaults(handler=export_site)
+    c = sub.add_parser(
+        "export-cbs",
+        help=CBS_HELP,
+        description=(
+            "Writes players.csv, teams.csv and rankings.csv of a finished edition into DIR, as "
+            "Matrika ČBS (the Czech Bridge Federation's register) imports a teams event: "
+            "Windows-1250, comma-separated, the teams by their draw numbers, the places of the "
+            "final standings (5-8 shared), the IMPs won and lost. Players without a ČBS number "
+            "are listed on stderr. The same files are a download of the Standings page."
+        ),
+        epilog="example: bridgeko export-cbs --edition ko-1998 ./matrika",
+    )
+    c.add_argument("dir", metavar="DIR", help="the target directory (made when missing)")
+    c.add_argument("--edition", required=True, metavar="SLUG", help="the edition's short name")
+    c.set_defaults(handler=export_cbs)

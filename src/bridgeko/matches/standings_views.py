@@ -5,6 +5,8 @@ and swapping home and visitors (I2, the chief TD). Thin views over
 
 from __future__ import annotations
 
+import io
+import zipfile
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -17,14 +19,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from bridgeko.accounts.models import Role
-from bridgeko.accounts.permissions import ORGANISERS, edition_role_required, is_organiser
+from bridgeko.accounts.permissions import (
+    ORGANISERS,
+    edition_role_required,
+    has_role,
+    is_organiser,
+)
 from bridgeko.competition import schedule
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.draw.models import MatchDate
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import Team
-from bridgeko.matches import bracket_sync, match_admin
+from bridgeko.matches import bracket_sync, cbs, match_admin
 from bridgeko.matches import standings as standings_service
 from bridgeko.matches.models import Match, MatchStatus, PlaceDecision
 from bridgeko.matches.standings_forms import DecisionForm, ReasonForm, RescheduleForm
@@ -58,6 +65,9 @@ def _standings_page(
             "can_decide": can_decide,
             "form": form or (_decision_form(result) if can_decide and result.needed else None),
             "currency": edition.regulations.edition.currency,
+            "can_export": result.finished
+            and not result.needed
+            and (can_decide or has_role(request.user, edition, [TD])),
         },
     )
 
@@ -66,6 +76,26 @@ def _standings_page(
 @edition_role_required(*READERS)
 def standings(request: HttpRequest, edition: Edition) -> HttpResponse:
     return _standings_page(request, edition)
+
+
+@require_safe
+@edition_role_required(TD)
+def cbs_files(request: HttpRequest, edition: Edition) -> HttpResponse:
+    """The files for Matrika ČBS of a finished edition, as one ZIP (issue 20)."""
+    try:
+        out = cbs.files(edition)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+        return redirect("matches:standings", edition=edition.slug)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in out.files.items():
+            archive.writestr(name, data)
+        if out.problems:
+            archive.writestr("problems.txt", "\n".join(out.problems) + "\n")
+    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{edition.slug}-matrika-cbs.zip"'
+    return response
 
 
 @require_POST

@@ -88,6 +88,7 @@ urlpatterns = [
     # standings and schedule
     path("e/<slug:edition>/standings/", standings_views.standings, name="standings"),
     path("e/<slug:edition>/standings/decide/", standings_views.decide, name="decide_place"),
+    path("e/<slug:edition>/standings/matrika-cbs.zip", standings_views.cbs_files, name="cbs_files"),
     path(
         "e/<slug:edition>/standings/decisions/<int:decision>/withdraw/",
         standings_views.withdraw_decision,
