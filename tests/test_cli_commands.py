@@ -290,6 +290,16 @@ def test_export_cbs_is_wired_and_names_an_unknown_edition(
     assert (code, out) == (2, "") and err.startswith("bridgeko: no edition 'nope'")
 
 
+@runs("export-usebio")
+@pytest.mark.django_db
+def test_export_usebio_is_wired_and_names_an_unknown_edition(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Its end-to-end run on the demo's played edition is in tests/web/test_exports.py."""
+    code, out, err = run(capsys, "export-usebio", "--edition", "nope", str(tmp_path / "x.xml"))
+    assert (code, out) == (2, "") and err.startswith("bridgeko: no edition 'nope'")
+
+
 @runs("analyse-pending")
 @pytest.mark.django_db
 def test_analyse_pending_is_wired_and_names_an_unknown_edition(

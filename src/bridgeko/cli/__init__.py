@@ -75,6 +75,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "bridgeko.cli.export_cmds",
         "write the files Matrika ČBS imports for a finished edition into DIR",
     ),
+    "export-usebio": (
+        "bridgeko.cli.export_cmds",
+        "write an edition's matches board by board as USEBIO XML into FILE",
+    ),
     "backup": (
         "bridgeko.cli.backup_cmds",
         "write a snapshot of the whole database to a file (while the server runs)",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 HELP = "write the public results site as static files into DIR (for any web host)"
 CBS_HELP = "write the files Matrika ČBS imports for a finished edition into DIR"
+USEBIO_HELP = "write an edition's matches board by board as USEBIO XML into FILE"
 
 
 def _django() -> None:
@@ -103,6 +104,29 @@ def export_site(args: argparse.Namespace) -> int:
     return 0
 
 
+def export_usebio(args: argparse.Namespace) -> int:
+    """The edition's teams, places and matches board by board as USEBIO 1.3 XML."""
+    _django()
+    from pathlib import Path
+
+    from django.utils import translation
+
+    from bridgeko.boards import exports
+    from bridgeko.cli.web_cmds import CLI_LANGUAGE
+    from bridgeko.core.errors import ServiceError
+
+    with translation.override(CLI_LANGUAGE):
+        edition = _edition(args.edition)
+        try:
+            data = exports.usebio_document(edition)
+        except ServiceError as exc:
+            raise CommandError(exc.message) from None
+    target = Path(args.file)
+    _write(str(target.parent), {target.name: data})
+    print(f"{target}: {len(data):,} bytes")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Adds this module's command to the ``bridgeko`` parser."""
     p = sub.add_parser(
@@ -143,3 +167,17 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     c.add_argument("dir", metavar="DIR", help="the target directory (made when missing)")
     c.add_argument("--edition", required=True, metavar="SLUG", help="the edition's short name")
     c.set_defaults(handler=export_cbs)
+    u = sub.add_parser(
+        "export-usebio",
+        help=USEBIO_HELP,
+        description=(
+            "Writes the edition's teams (with their places), its matches and each board's "
+            "results in both rooms as USEBIO 1.3 XML (the EBU's exchange format, read by "
+            "results sites), into FILE. The deals are written for the segments that have ended "
+            "(I15). The same file is a download of the public standings page."
+        ),
+        epilog="example: bridgeko export-usebio --edition ko-1998 ko-1998.xml",
+    )
+    u.add_argument("file", metavar="FILE", help="the XML file to write")
+    u.add_argument("--edition", required=True, metavar="SLUG", help="the edition's short name")
+    u.set_defaults(handler=export_usebio)

@@ -32,7 +32,7 @@ from bridgeko.entries.models import RosterEntry, Team
 from bridgeko.matches import bracket_sync, standings
 from bridgeko.matches.models import Match, MatchStatus
 
-__all__ = ["CbsFiles", "files"]
+__all__ = ["CbsFiles", "files", "play_days"]
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,7 @@ def files(edition: Edition) -> CbsFiles:
                     result=won - lost,
                 )
             )
-    days = _days(edition)
+    days = play_days(edition)
     event = cbs_export.CbsEvent(
         name=edition.name,
         start=min(days, default=date(edition.year, 1, 1)),
@@ -143,7 +143,7 @@ def _fallback_number(team: Team, numbers: dict[int, int]) -> int:
     return max(numbers.values(), default=0) + team.pk
 
 
-def _days(edition: Edition) -> list[date]:
+def play_days(edition: Edition) -> list[date]:
     """The days the matches were (or are) played: the draw's schedule, a rescheduled start."""
     draw = bracket_sync.held_draw(edition)
     scheduled = {d.match: d.start for d in MatchDate.objects.filter(draw=draw)} if draw else {}
