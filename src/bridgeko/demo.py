@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sys
+import threading
 import unicodedata
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time
@@ -480,6 +481,8 @@ def _load(organiser: Any, td: Any) -> None:
         )
         demo_play.play_1999(edition, td)
         demo_play.appeal_1999(edition, td, organiser)  # R16: one appeal decided
+        # segment 2 of a quarterfinal from Bridgemate terminals, followed live (issue 20)
+        demo_play.bridgemate_1999(edition, td, _at(date(1999, 4, 16), 21, 15))
 
 
 def _late_entry(edition: Any, pool: list[Any], organiser: Any) -> None:
@@ -629,8 +632,34 @@ def main() -> int:
     if os.environ.get("BRIDGEKO_DEMO_NO_SERVE", "").strip() in {"1", "true", "yes"}:
         return 0
     print()
+    print("  Results live from Bridgemate: the server follows a BCS file for QF2, segment 2")
+    print(f"  ({base}/e/{DEMO_SLUG}/matches/QF2/import-bws/ as td).")
+    print()
+    _follow_in_background()
     call_command("runserver", addr, use_reloader=False)
     return 0
+
+
+def _follow_in_background(every: float = 2.0) -> threading.Thread:
+    """What ``bridgeko follow`` does, in a thread of the demo's server process: every followed
+    Bridgemate file read every ``every`` seconds."""
+
+    def run() -> None:
+        from django.db import connection
+
+        from bridgeko.matches import bws_follow
+
+        while True:
+            try:
+                for line in bws_follow.read_all():
+                    print(f"[follow] {line}")
+            finally:
+                connection.close()
+            threading.Event().wait(every)
+
+    thread = threading.Thread(target=run, name="bridgemate-follow", daemon=True)
+    thread.start()
+    return thread
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -48,6 +49,10 @@ TIED_QF = "QF1"
 """The 1999 quarterfinal tied after 32 boards, in its first extra segment (R12.5)."""
 PBN_MATCH = "R1-M6"
 """The 1999 first-round match whose results came as a PBN file (both rooms)."""
+BRIDGEMATE_QF = "QF2"
+"""The 1999 quarterfinal whose segment 2 comes from Bridgemate terminals (issue 20): the server
+follows a real BCS file (``demo_files/bridgemate-session.bws``), tables 1 and 2 its rooms."""
+BRIDGEMATE_SEGMENT = 2
 WALKOVER_MATCH = "R1-M3"
 """The 1999 first-round match whose visitors failed to appear (R15.2)."""
 LATE_MATCH = "R1-M4"
@@ -351,6 +356,32 @@ def play_1999(edition: Any, td: Any) -> None:
             player.boards(code, range(1, 11), start)
         else:
             player.boards(code, range(1, 17), start)
+
+
+def bridgemate_1999(edition: Any, td: Any, now: datetime) -> None:
+    """The Bridgemate file of :data:`BRIDGEMATE_QF` copied into the data directory and switched
+    on for the server's follower (``make demo`` runs it; ``bridgeko follow`` elsewhere)."""
+    from importlib import resources
+
+    from django.conf import settings
+
+    from bridgeko.matches import bws_import
+    from bridgeko.matches.models import Match
+
+    folder = Path(settings.DATA_DIR) / "bridgemate"
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{BRIDGEMATE_QF}.bws"
+    source = resources.files("bridgeko") / "demo_files" / "bridgemate-session.bws"
+    target.write_bytes(source.read_bytes())
+    bws_import.remember(
+        match=Match.objects.get(edition=edition, code=BRIDGEMATE_QF),
+        tables=bws_import.Tables(open=1, closed=2),
+        segment=BRIDGEMATE_SEGMENT,
+        user=td,
+        now=now,
+        path=str(target),
+        follow=True,
+    )
 
 
 def appeal_1999(edition: Any, td: Any, organiser: Any) -> None:

@@ -280,3 +280,26 @@ def test_demo_1999_in_play_and_1998_finished_with_its_prizes() -> None:
     prizes = [(a.place, a.team, a.amount) for a in prize_list(places, previous.regulations)]
     assert prizes[0] == (1, "Olomoucký impas", 60000)
     assert Penalty.objects.filter(match__edition=previous, kind="slow_play").count() == 1
+
+
+def test_demo_follows_a_bridgemate_file_for_a_quarterfinal(db: Any) -> None:
+    """Issue 20: QF2's segment 2 comes from Bridgemate terminals; the demo's server follows the
+    real BCS file it carries (tables 1 and 2 the rooms), each result stored as it is read."""
+    from datetime import UTC, datetime
+    from pathlib import Path
+
+    from bridgeko.demo_play import BRIDGEMATE_QF, BRIDGEMATE_SEGMENT
+    from bridgeko.matches.models import BoardResult, BridgemateTables
+
+    demo_loaded()
+    row = BridgemateTables.objects.select_related("match").get(match__code=BRIDGEMATE_QF)
+    assert row.follow and row.segment == BRIDGEMATE_SEGMENT
+    assert (row.open_table, row.closed_table) == (1, 2) and Path(row.path).is_file()
+    before = BoardResult.objects.filter(match=row.match, board__gte=17).count()
+    assert before == 0
+    # what the demo's follower thread does every 2 s (bridgeko follow elsewhere)
+    from bridgeko.matches import bws_follow
+
+    lines = list(bws_follow.read_all(datetime(1999, 4, 16, 21, 30, tzinfo=UTC)))
+    assert sum(" board " in line for line in lines) == 22  # boards 17-27 of the file, both rooms
+    assert BoardResult.objects.filter(match=row.match, board__gte=17).count() == 22

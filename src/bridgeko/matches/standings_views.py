@@ -88,11 +88,12 @@ def cbs_files(request: HttpRequest, edition: Edition) -> HttpResponse:
         messages.error(request, exc.message)
         return redirect("matches:standings", edition=edition.slug)
     buffer = io.BytesIO()
+    files = dict(out.files)
+    if out.problems:
+        files["problems.txt"] = ("\n".join(out.problems) + "\n").encode()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in out.files.items():
-            archive.writestr(name, data)
-        if out.problems:
-            archive.writestr("problems.txt", "\n".join(out.problems) + "\n")
+        for name, data in files.items():  # a fixed time: the same edition, the same bytes
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
     response = HttpResponse(buffer.getvalue(), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="{edition.slug}-matrika-cbs.zip"'
     return response
