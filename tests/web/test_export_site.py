@@ -97,6 +97,8 @@ def test_public_export_site_every_relative_link_resolves_and_no_absolute_path_re
         f"en/e/{slug}/public/draw/index.html",
         f"cs/e/{slug}/public/standings/index.html",
         f"en/e/{slug}/public/matches/QF1/segments/1/hand-records/index.html",
+        f"en/e/{slug}/public/matches/QF1/segments/1/hand-records.pdf",  # issue 20
+        f"cs/e/{slug}/public/matches/QF1/segments/1/hand-records.pdf",
         f"en/e/{slug}/public/matches/QF1/hand-records/16/index.html",
         f"cs/e/{slug}/public/matches/QF1/hand-records/1/index.html",
         "static/bridgeko/style.css",
@@ -197,7 +199,8 @@ def test_public_export_site_is_incremental(
     manifest["editions"][slug]["matches"]["QF1"] = tokens["QF1"]  # as if it had not changed
     (tmp_path / export.MANIFEST).write_text(json.dumps(manifest))
     summary = export.export_site(tmp_path, [ended.edition])
-    assert summary.reused == 2 * (2 + 16)  # the match page, the set, its 16 boards; both languages
+    # the match page, the set, its PDF, its 16 boards; both languages
+    assert summary.reused == 2 * (3 + 16)
     url = f"/en/e/{slug}/public/matches/QF1/segments/1/hand-records/"
     served = ended.client("anonymous").get(url).content.decode()
     version = re.search(r'data-version="([^"]*)"', served)

@@ -52,6 +52,7 @@ EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
     "api:match": {"code": "R1-M1"},
     # hand records (issue 11)
     "public:hand_records": {"code": "R1-M1", "segment": 1},
+    "public:hand_records_pdf": {"code": "R1-M1", "segment": 1},  # issue 20: its PDF
     "public:hand_record": {"code": "R1-M1", "board": 1},
     "api:hand_records": {"code": "R1-M1", "segment": 1},
     # the open JSON API (issue 12, item 5)

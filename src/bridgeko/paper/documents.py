@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
@@ -47,6 +48,7 @@ __all__ = [
     "line_up_cards",
     "match_record",
     "prize_list",
+    "public_hand_records",
     "receipt",
 ]
 
@@ -644,6 +646,20 @@ def hand_records(
     )
     name = _("hand-records")
     return Document("hands", data, _filename(edition, name, match.code, str(segment.number)))
+
+
+def public_hand_records(
+    edition: Edition, match: Match, segment: Segment, deals: Iterable[Any], changed: datetime
+) -> Document:
+    """The hand records of a segment for the public site (I15: the caller asks
+    :func:`bridgeko.boards.secrecy.revealed` first): as :func:`hand_records`, but dated by
+    ``changed`` — the last change of what they show — instead of the day of printing, so the
+    file is the same bytes for every reader, and the static export's copy, until the data
+    changes. The footer says "Updated <date>", as the public pages do."""
+    day = timezone.localtime(changed).date()
+    document = hand_records(edition, match, segment, deals, day)
+    updated = pgettext("results last changed", "Updated")
+    return replace(document, data=document.data | {"printed": f"{updated} {show_date(day)}"})
 
 
 def stored_analysis(dd: Any, par: Any) -> tuple[DDTable | None, Par | None]:

@@ -18,9 +18,10 @@ tree works from a file system (``file://``) and at the root or in a folder of an
 Incremental: ``DIR/.bridgeko-export.json`` (the manifest) keeps the SHA-256 of every file it
 wrote; a file is written only when its bytes changed (a temporary file, then ``os.replace``), and
 the files of URLs no longer listed are removed (only files the manifest lists). The pages of a
-match (its hand records, its board pages, its match page) are not rendered again while the
-match's token (:func:`_match_tokens`: its version, segment ends, analysed boards, team names)
-stays; only their "updated" stamp is brought to the edition's version.
+match (its hand records and their PDFs, its board pages, its match page) are not rendered again
+while the match's token (:func:`_match_tokens`: its version, segment ends, analysed boards, team
+names) stays; only the pages' "updated" stamp is brought to the edition's version (a PDF is
+dated by its match, so it stays as it is).
 
 With ``BRIDGEKO_PUBLIC_DIR`` set, :func:`schedule_export` runs after every committed change of an
 edition (an audit entry; the double-dummy analysis's progress) — see
@@ -177,6 +178,10 @@ def _inventory(edition: Edition) -> list[_Url]:
                 url = _try("public:hand_records", edition=slug, code=code, segment=s.number)
                 if url is not None:
                     urls.append(_Url(url, code))
+                if boards.get(s.pk):  # the set's PDF (issue 20): only with deals stored
+                    url = _try("public:hand_records_pdf", edition=slug, code=code, segment=s.number)
+                    if url is not None:
+                        urls.append(_Url(url, code))
                 for board in sorted(boards.get(s.pk, ())):
                     for name in ("public:hand_record", "public:board"):
                         url = _try(name, edition=slug, code=code, board=board)
@@ -420,10 +425,10 @@ _LIVE_STATUS = re.compile(rb'<p class="live-status"[^>]*>.*?</p>', re.S)
 _DATA_VERSION = re.compile(rb'data-version="[^"]*"')
 
 
-def _restamp(body: bytes, stamp: tuple[bytes, bytes] | None) -> bytes:
+def _restamp(body: bytes, stamp: tuple[bytes, bytes] | None, name: str = ".html") -> bytes:
     """A reused page with the edition's current version and "updated" line (``stamp``: those of
-    a page of the same language just rendered)."""
-    if stamp is None:
+    a page of the same language just rendered); any other file (``name``: a PDF) as it is."""
+    if stamp is None or not name.endswith(".html"):
         return body
     version, status = stamp
     body = _DATA_VERSION.sub(lambda _m: version, body, count=1)
@@ -553,7 +558,7 @@ def export_site(
                 old = target.read(name)
                 if old is not None and _sha(old) == target.files.get(name):
                     summary.reused += 1
-                    target.write(name, _restamp(old, stamps[language]), summary)
+                    target.write(name, _restamp(old, stamps[language], name), summary)
                     ok[item.url] = name
                     continue
             response = get(item.url)

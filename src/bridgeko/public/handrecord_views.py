@@ -5,14 +5,17 @@ for a segment that does not exist, so that the answer tells nothing.
 GET and HEAD only; the views read neither the user nor the session. ``ETag`` and
 ``Last-Modified`` come from the match (its ``version`` rises with every result and with the end
 of a segment) and the analysis so far, with the language: a reader asks again and usually gets
-a 304. The JSON of a segment's hand records is :func:`hand_records_json`."""
+a 304. The JSON of a segment's hand records is :func:`hand_records_json`, their PDF (the paper
+app's form, issue 20) :func:`hand_records_pdf`."""
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from datetime import UTC
 from typing import Any
 
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date
@@ -21,11 +24,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from bridgeko.boards import handrecords, secrecy
-from bridgeko.boards.models import DealSet
+from bridgeko.boards.models import BoardDeal, DealSet
 from bridgeko.editions.models import Edition
 from bridgeko.matches.models import Match, Segment
+from bridgeko.paper import documents
+from bridgeko.paper.render import render
 from bridgeko.public.api import CACHE_CONTROL, _json_safe, not_found
-from bridgeko.public.render import page
+from bridgeko.public.render import PublicFile, page, public_file
 
 
 def _edition(request: HttpRequest, slug: str) -> Edition | None:
@@ -142,8 +147,42 @@ def hand_record(request: HttpRequest, edition: str, code: str, board: int) -> Ht
 
 
 @require_safe
+def hand_records_pdf(
+    request: HttpRequest, edition: str, code: str, segment: int
+) -> HttpResponseBase:
+    """All boards of a segment's set as PDF (A4: the paper app's hand records), after its end
+    (I15); 404 before, and for a segment without stored deals — as the pages answer. Like a
+    page: the same bytes for every reader of the URL's language, ``ETag``/``Last-Modified``,
+    no cookie. The file is dated by the last change of the match or the end of the segment
+    (:func:`bridgeko.paper.documents.public_hand_records`), never by the clock."""
+    obj = _edition(request, edition)
+    match = _match(obj, code)
+    seg = Segment.objects.filter(match=match, number=segment).first() if match else None
+    if (
+        obj is None
+        or match is None
+        or seg is None
+        or not secrecy.revealed(seg)
+        or not BoardDeal.objects.filter(deal_set__segment=seg).exists()
+    ):
+        raise Http404
+    seg.match = match
+
+    def make() -> PublicFile:
+        deals = list(BoardDeal.objects.filter(deal_set__segment=seg).order_by("board"))
+        changed = max(t for t in (match.updated_at, seg.ended_at) if t is not None)
+        document = documents.public_hand_records(obj, match, seg, deals, changed)
+        body = render(document.template, document.data, at=changed.astimezone(UTC))
+        disposition = f'inline; filename="{document.filename}"'
+        return PublicFile(body, "application/pdf", disposition)
+
+    return public_file(request, obj, make)
+
+
+@require_safe
 def index(request: HttpRequest, edition: str) -> HttpResponseBase:
-    """The segments whose hand records are public, by match."""
+    """The segments whose hand records are public, by match (each with its PDF when deals
+    are stored)."""
     obj = _edition(request, edition)
     if obj is None:
         raise Http404
@@ -155,13 +194,14 @@ def index(request: HttpRequest, edition: str) -> HttpResponseBase:
                 segment__open_ended_at__isnull=False,
                 segment__closed_ended_at__isnull=False,
             )
+            .annotate(deals=Count("boards"))
             .select_related("segment__match__home", "segment__match__visitors")
             .order_by("segment__match__position", "segment__number")
         )
-        matches: dict[int, tuple[Match, list[Segment]]] = {}
+        matches: dict[int, tuple[Match, list[tuple[Segment, bool]]]] = {}
         for s in sets:
             seg = s.segment
-            matches.setdefault(seg.match_id, (seg.match, []))[1].append(seg)
+            matches.setdefault(seg.match_id, (seg.match, []))[1].append((seg, s.deals > 0))
         return {"matches": list(matches.values())}
 
     return page(request, obj, "public/hand_records_index.html", context)

@@ -74,6 +74,7 @@ class SegmentBlock:
     rooms: list[tuple[str, Pair, Pair]] = field(default_factory=list)
     """(room, NS pair, EW pair) once the segment has started and a line-up is in."""
     hand_records_url: str = ""
+    hand_records_pdf_url: str = ""
 
     @property
     def segment(self) -> Any:
@@ -199,17 +200,14 @@ def match_context(edition: Any, m: Match) -> dict[str, Any]:
         has_records = seg.segment.pk in ended and any(
             b in records for b in seg.segment.board_numbers
         )
+        where = {"edition": slug, "code": m.code, "segment": number}
         blocks.append(
             SegmentBlock(
                 seg,
                 _rows(seg, records, slug, m.code),
                 _rooms(seg, stored.get(seg.segment.pk, {}), names),
-                reverse(
-                    "public:hand_records",
-                    kwargs={"edition": slug, "code": m.code, "segment": number},
-                )
-                if has_records
-                else "",
+                reverse("public:hand_records", kwargs=where) if has_records else "",
+                reverse("public:hand_records_pdf", kwargs=where) if has_records else "",
             )
         )
     boards_of = {s.number: s.last_board - s.first_board + 1 for s in segments}

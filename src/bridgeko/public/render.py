@@ -9,7 +9,7 @@ language is the URL's (``/cs/…``, ``/en/…``).
 edition's :func:`~bridgeko.public.freshness.edition_version`, or the version the view passes),
 keeps the rendered bytes of recent pages in memory (keyed by their ``ETag``, so a change of the
 data is a new key), and renders otherwise. ``bridgeko export-site`` asks the same views for the
-same bytes.
+same bytes. :func:`public_file` answers a file (a PDF) the same way.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -30,7 +31,15 @@ from django.utils.translation import get_language, get_language_info
 from bridgeko.editions.models import Edition
 from bridgeko.public.freshness import Version, edition_version, etag
 
-__all__ = ["CACHE_CONTROL", "cache_headers", "forget", "page", "page_context"]
+__all__ = [
+    "CACHE_CONTROL",
+    "PublicFile",
+    "cache_headers",
+    "forget",
+    "page",
+    "page_context",
+    "public_file",
+]
 
 CACHE_CONTROL = "public, max-age=0, must-revalidate"
 """Every reader asks again (a score changes at any moment) and usually gets the 304."""
@@ -40,10 +49,25 @@ _cache: OrderedDict[tuple[str, str], bytes] = OrderedDict()
 _lock = threading.Lock()
 
 
+@dataclass(frozen=True, slots=True)
+class PublicFile:
+    """A public file that is not a page (a PDF): its bytes, type and ``Content-Disposition``."""
+
+    body: bytes
+    content_type: str
+    disposition: str = ""
+
+
+_FILES_SIZE = 32
+"""Fewer files than pages are kept: a PDF of hand records weighs some 150 kB."""
+_files: OrderedDict[tuple[str, str], PublicFile] = OrderedDict()
+
+
 def forget() -> None:
     """Drops the kept pages (tests: each test's database starts again from the same numbers)."""
     with _lock:
         _cache.clear()
+        _files.clear()
 
 
 def _cached(key: tuple[str, str]) -> bytes | None:
@@ -95,6 +119,17 @@ def cache_headers(response: HttpResponseBase, tag: str, version: Version) -> Htt
     return response
 
 
+def _conditional(
+    request: HttpRequest, edition: Edition, version: Version | None
+) -> tuple[Version, str, HttpResponseBase | None]:
+    """The version, the ``ETag`` and the 304 (or 412) when the reader's copy is current."""
+    if version is None:
+        version = edition_version(edition)
+    tag = etag(version, request.path, get_language())
+    last_modified = int(version.at.timestamp()) if version.at is not None else None
+    return version, tag, get_conditional_response(request, etag=tag, last_modified=last_modified)
+
+
 def page(
     request: HttpRequest,
     edition: Edition,
@@ -106,11 +141,7 @@ def page(
     """The public page ``template`` of ``edition`` with ``context()`` (called only when the page
     must be rendered), answered conditionally. ``version``: the data the page shows, when it is
     narrower than the whole edition (one match); the edition's by default."""
-    if version is None:
-        version = edition_version(edition)
-    tag = etag(version, request.path, get_language())
-    last_modified = int(version.at.timestamp()) if version.at is not None else None
-    response = get_conditional_response(request, etag=tag, last_modified=last_modified)
+    version, tag, response = _conditional(request, edition, version)
     if response is None:
         key = (request.path, tag)
         body = _cached(key)
@@ -119,4 +150,33 @@ def page(
             body = render_to_string(template, data).encode()
             _keep(key, body)
         response = HttpResponse(body)
+    return cache_headers(response, tag, version)
+
+
+def public_file(
+    request: HttpRequest,
+    edition: Edition,
+    make: Callable[[], PublicFile],
+    *,
+    version: Version | None = None,
+) -> HttpResponseBase:
+    """A public file of ``edition`` (``make()``, called only when it must be made), answered
+    conditionally like a :func:`page`: the same ``ETag`` rule (the edition's version, the path,
+    the language), ``Last-Modified``, ``Cache-Control``; the recent files kept in memory."""
+    version, tag, response = _conditional(request, edition, version)
+    if response is None:
+        key = (request.path, tag)
+        with _lock:
+            found = _files.get(key)
+            if found is not None:
+                _files.move_to_end(key)
+        if found is None:
+            found = make()
+            with _lock:
+                _files[key] = found
+                while len(_files) > _FILES_SIZE:
+                    _files.popitem(last=False)
+        response = HttpResponse(found.body, content_type=found.content_type)
+        if found.disposition:
+            response["Content-Disposition"] = found.disposition
     return cache_headers(response, tag, version)

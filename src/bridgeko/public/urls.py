@@ -38,6 +38,12 @@ urlpatterns += [
         handrecord_views.hand_records,
         name="hand_records",
     ),
+    # the same as PDF to print (issue 20): public after the end too, 404 before
+    path(
+        "e/<slug:edition>/public/matches/<str:code>/segments/<int:segment>/hand-records.pdf",
+        handrecord_views.hand_records_pdf,
+        name="hand_records_pdf",
+    ),
     path(
         "e/<slug:edition>/public/matches/<str:code>/hand-records/<int:board>/",
         handrecord_views.hand_record,
