@@ -77,6 +77,7 @@ def login(who: str) -> Client:
     from django.contrib.auth import get_user_model
 
     client = Client()
+    client.cookies["django_language"] = "en"  # the tests read English
     client.force_login(get_user_model().objects.get(username=who))
     return client
 

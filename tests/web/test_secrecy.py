@@ -273,6 +273,7 @@ def test_issue11_I15_no_deal_hand_or_seed_anywhere_before_the_segment_has_ended(
     assert {
         "boards:hand_record",
         "public:hand_record",
+        "public:hand_records_pdf",  # issue 20: the public PDF
         "api:match",
         "api:hand_records",
         "api:legacy_match",
@@ -304,7 +305,11 @@ def test_issue11_I15_no_deal_hand_or_seed_anywhere_before_the_segment_has_ended(
     _assert_audit_log_keeps_the_secret(needles)
 
 
-EXPORTS = {"export-site": "test_issue12_the_static_export_keeps_the_secret_until_the_end"}
+EXPORTS = {
+    "export-site": "test_issue12_the_static_export_keeps_the_secret_until_the_end",
+    "export-usebio": "test_issue20_the_usebio_and_cbs_exports_keep_the_secret_until_the_end",
+    "export-cbs": "test_issue20_the_usebio_and_cbs_exports_keep_the_secret_until_the_end",
+}
 """The commands that write public files, and the test below that searches what they write."""
 
 
@@ -324,11 +329,39 @@ def test_issue11_the_secrecy_test_covers_a_static_export_when_one_exists() -> No
         assert callable(globals().get(test)), test
 
 
+def test_issue20_the_usebio_and_cbs_exports_keep_the_secret_until_the_end(
+    world: World, tmp_path: Path
+) -> None:
+    """``bridgeko export-usebio`` writes the results as they are entered but a segment's hands
+    only after its end (I15); ``bridgeko export-cbs`` writes no deal at all (and waits for the
+    end of the edition)."""
+    import xml.etree.ElementTree as ET
+
+    from bridgeko.cli import main
+
+    hw = hw_.make(world)
+    hw_.enter_closed_room(hw, {1: "4S N =", 2: "3NT S ="})
+    needles = hw_.secret_strings(hw)
+    root = tmp_path / "out"
+    assert main(["export-usebio", "--edition", hw.edition.slug, str(root / "event.xml")]) == 0
+    assert main(["export-cbs", "--edition", hw.edition.slug, str(root / "cbs")]) == 2
+    assert _exported_leaks(root, needles) == {}
+    written = ET.parse(root / "event.xml").getroot()
+    assert not list(written.iter("HAND")) and list(written.iter("TRAVELLER_LINE"))
+    hw_.end_segment(hw)
+    assert main(["export-usebio", "--edition", hw.edition.slug, str(root / "event.xml")]) == 0
+    hands = list(ET.parse(root / "event.xml").getroot().iter("HAND"))
+    assert len(hands) == 16 * 4  # the detector's counterpart: after the end the hands are there
+
+
 def _exported_leaks(root: Path, needles: dict[str, str]) -> dict[str, list[str]]:
-    """Every file the export wrote (the manifest too), searched as the walk searches a body."""
+    """Every file the export wrote (the manifest too), searched as the walk searches a body (a
+    PDF's text too)."""
     found = {}
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        hits = hw_.leaks(path.read_bytes().decode("utf-8", errors="replace"), needles)
+        data = path.read_bytes()
+        text = _pdf_text(data) if data.startswith(b"%PDF") else data.decode("utf-8", "replace")
+        hits = hw_.leaks(text, needles)
         if hits:
             found[str(path.relative_to(root))] = hits
     return found
@@ -351,6 +384,7 @@ def test_issue12_the_static_export_keeps_the_secret_until_the_end(
     assert len(files) >= 20  # pages in both languages, live.json, assets, manifest
     assert _exported_leaks(root, needles) == {}
     assert not list(root.rglob("hand-records/*/index.html"))
+    assert not list(root.rglob("*.pdf"))  # issue 20: nor the public PDF
 
     hw_.end_segment(hw)
     assert main(["export-site", str(root), "--quiet"]) == 0
@@ -360,5 +394,7 @@ def test_issue12_the_static_export_keeps_the_secret_until_the_end(
             page = root / f"{language}/e/{slug}/public/matches/QF1/hand-records/{board}/index.html"
             assert page.is_file(), page
     found = _exported_leaks(root, needles)
-    page = f"en/e/{slug}/public/matches/QF1/hand-records/1/index.html"
-    assert "board 1: NORTH's hand as shown (♠AKQ10…)" in found[page]
+    board_page = f"en/e/{slug}/public/matches/QF1/hand-records/1/index.html"
+    assert "board 1: NORTH's hand as shown (♠AKQ10…)" in found[board_page]
+    pdf = f"en/e/{slug}/public/matches/QF1/segments/1/hand-records.pdf"
+    assert "board 1: NORTH's hand as shown (♠AKQT…)" in found[pdf]  # the PDF is read too

@@ -163,9 +163,17 @@ def usebio_document(edition: Edition) -> bytes:
     segments that have ended)."""
     summary = standings.summary(edition)
     draw = bracket_sync.held_draw(edition)
-    if draw is None:
+    numbers = (
+        {n.team_id: n.number for n in DrawNumber.objects.filter(draw=draw) if n.team_id}
+        if draw is not None
+        else {}
+    )
+    if not numbers:  # matches made without a draw: the teams that play, numbered in order
+        playing = Match.objects.filter(edition=edition).values_list("home_id", "visitors_id")
+        ids = sorted({pk for pair in playing for pk in pair if pk is not None})
+        numbers = {pk: i for i, pk in enumerate(ids, start=1)}
+    if not numbers:
         raise ServiceError(_("The draw is not held yet: there is nothing to export."))
-    numbers = {n.team_id: n.number for n in DrawNumber.objects.filter(draw=draw) if n.team_id}
     places = {team.pk: (p.first, p.last) for p in summary.placings for team in p.teams}
     names = dict(Team.objects.filter(edition=edition).values_list("pk", "name"))
     rosters: dict[int, list[usebio.UsebioPlayer]] = {}

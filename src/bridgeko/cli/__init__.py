@@ -49,7 +49,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "import-results": (
         "bridgeko.cli.import_results",
-        "import a match's results from a PBN file (the whole match or one segment)",
+        "import a match's results from a PBN or LIN file (the whole match or one segment)",
     ),
     "import-bws": (
         "bridgeko.cli.bridgemate_cmds",

@@ -1,6 +1,6 @@
-"""``bridgeko import-results --edition SLUG --match CODE FILE.pbn [--replace] [--segment N]
-[--user USERNAME]``: a match's results from a PBN file, through the same service as the TD's
-import page (:mod:`bridgeko.matches.pbn_import`): all or nothing, in one transaction.
+"""``bridgeko import-results --edition SLUG --match CODE FILE.pbn|FILE.lin [--replace] [--segment N]
+[--user USERNAME]``: a match's results from a PBN or LIN file, through the same service as the TD's
+import page (:mod:`bridgeko.matches.file_import`: PBN or LIN): all or nothing, in one transaction.
 
 On success it prints the summary (new, the same as stored, replaced) and lists on stderr what
 the file held but was not imported (a game without a result, a board the match has not); on an
@@ -20,7 +20,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up
 if TYPE_CHECKING:
     from typing import Any
 
-HELP = "import a match's results from a PBN file (the whole match or one segment)"
+HELP = "import a match's results from a PBN or LIN file (the whole match or one segment)"
 
 
 def _django() -> None:
@@ -45,8 +45,9 @@ def _import(args: argparse.Namespace) -> int:
 
     from bridgeko.core.errors import ServiceError
     from bridgeko.editions.models import Edition
-    from bridgeko.matches import pbn_import
+    from bridgeko.matches import file_import
     from bridgeko.matches.models import Match
+    from bridgeko.matches.result_import import DifferencesFound
 
     edition = Edition.objects.filter(slug=args.edition).first()
     if edition is None:
@@ -72,7 +73,7 @@ def _import(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CommandError(f"cannot read {args.file}: {exc.strerror or exc}") from None
     try:
-        done = pbn_import.import_results(
+        done = file_import.import_results(
             match=match,
             data=data,
             user=user,
@@ -80,7 +81,7 @@ def _import(args: argparse.Namespace) -> int:
             replace=args.replace,
             segment=args.segment,
         )
-    except pbn_import.DifferencesFound as exc:
+    except DifferencesFound as exc:
         hint = "run again with --replace to store the file's results instead"
         raise CommandError("\n".join([exc.message, *exc.errors, hint])) from None
     except ServiceError as exc:
@@ -103,9 +104,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help=HELP,
         description=(
             "Stores a match's results from a PBN file (PBN 2.1 exports of scoring programs and "
-            "online platforms; UTF-8 or Windows-1250), through the same service as the TD's "
-            "import page: all or nothing. The tables are told apart by the Room tag, else by the "
-            "team sitting North-South, else by the Table tag (1 open, 2 closed). A result "
+            "online platforms; UTF-8 or Windows-1250) or a LIN file (BBO vugraph and team "
+            "matches: the auctions and the play are stored too), through the same service as the "
+            "TD's import page: all or nothing. A PBN file's tables are told apart by the Room "
+            "tag, else by the team sitting North-South, else by the Table tag (1 open, 2 closed); "
+            "a LIN file's by its open and closed rooms (qx|o|, qx|c|). A result "
             "different from the stored one is refused unless --replace. Its messages are in "
             "English, like every bridgeko command; one line per problem, exit code 2 on an error."
         ),
@@ -114,7 +117,9 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
             "--segment 2 round1-segment2.pbn"
         ),
     )
-    p.add_argument("file", metavar="FILE", help="the PBN file (.pbn) of the match or a segment")
+    p.add_argument(
+        "file", metavar="FILE", help="the PBN (.pbn) or LIN (.lin) file of the match or a segment"
+    )
     p.add_argument("--edition", required=True, help="the edition's short name, e.g. ko-1999")
     p.add_argument("--match", required=True, help="the match's code, e.g. R1-M2 or QF1")
     p.add_argument(

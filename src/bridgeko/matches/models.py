@@ -162,6 +162,11 @@ class BoardResult(models.Model):
     room = models.CharField(_("room"), max_length=10, choices=ROOMS)
     text = models.CharField(_("result"), max_length=30)
     ns_score = models.IntegerField(_("NS score"))
+    auction = models.TextField(_("auction"), blank=True)
+    """The calls from the dealer on (``1S P 2S P P P``; ``!`` after an alerted call), when a
+    file gave them (LIN, BBO/RealBridge); cleared when the result is changed by hand."""
+    play = models.TextField(_("play"), blank=True)
+    """The cards played from the opening lead on (``HA H2 H5 H9 ...``), when a file gave them."""
     version = models.PositiveIntegerField(default=1)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

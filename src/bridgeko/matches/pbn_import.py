@@ -56,10 +56,12 @@ from bridgeko.matches.result_import import (
 __all__ = [
     "MAX_FILE_SIZE",
     "DifferencesFound",
+    "FileTeams",
     "ImportPreview",
     "ImportRow",
     "import_results",
     "preview",
+    "teams_of",
 ]
 
 MAX_FILE_SIZE = 1_000_000
@@ -79,7 +81,7 @@ def _words(name: str) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
-class _Teams:
+class FileTeams:
     """The two teams of the match as the file may name them: their names and their players."""
 
     names: dict[str, str]
@@ -112,7 +114,7 @@ class _Teams:
         return found.pop() if len(found) == 1 else None
 
 
-def _teams(match: Match) -> _Teams:
+def teams_of(match: Match) -> FileTeams:
     names = {"home": "", "visitors": ""}
     players: dict[str, list[frozenset[str]]] = {"home": [], "visitors": []}
     sides = {match.home_id: "home", match.visitors_id: "visitors"}
@@ -122,7 +124,7 @@ def _teams(match: Match) -> _Teams:
     ids = [pk for pk in (match.home_id, match.visitors_id) if pk is not None]
     for entry in RosterEntry.objects.filter(team_id__in=ids).select_related("player"):
         players[sides[entry.team_id]].append(_words(entry.player.name))
-    return _Teams(names=names, players=players)
+    return FileTeams(names=names, players=players)
 
 
 def _open_if(ns_side: str | None) -> str | None:
@@ -132,7 +134,7 @@ def _open_if(ns_side: str | None) -> str | None:
     return "open" if ns_side == "home" else "closed"
 
 
-def _by_home_team(game: pbn.PbnGame, teams: _Teams) -> str | None:
+def _by_home_team(game: pbn.PbnGame, teams: FileTeams) -> str | None:
     home = teams.side_of_team(game.get("HomeTeam"))
     visit = teams.side_of_team(game.get("VisitTeam"))
     if home is not None and visit is not None and home == visit:
@@ -140,7 +142,7 @@ def _by_home_team(game: pbn.PbnGame, teams: _Teams) -> str | None:
     return _open_if(home or ({"home": "visitors", "visitors": "home"}.get(visit or "")))
 
 
-def _by_players(game: pbn.PbnGame, teams: _Teams) -> str | None:
+def _by_players(game: pbn.PbnGame, teams: FileTeams) -> str | None:
     votes = {"home": 0, "visitors": 0}
     other = {"home": "visitors", "visitors": "home"}
     for tag, ns in (("North", True), ("South", True), ("East", False), ("West", False)):
@@ -152,7 +154,7 @@ def _by_players(game: pbn.PbnGame, teams: _Teams) -> str | None:
     return _open_if("home" if votes["home"] > votes["visitors"] else "visitors")
 
 
-def _by_table(game: pbn.PbnGame, teams: _Teams) -> str | None:
+def _by_table(game: pbn.PbnGame, teams: FileTeams) -> str | None:
     value = (game.get("Table") or "").strip()
     return {"1": "open", "2": "closed"}.get(value)
 
@@ -160,7 +162,7 @@ def _by_table(game: pbn.PbnGame, teams: _Teams) -> str | None:
 _METHODS = (_by_home_team, _by_players, _by_table)
 
 
-def _place(games: Sequence[pbn.PbnGame], taken: set[str], teams: _Teams) -> list[str] | None:
+def _place(games: Sequence[pbn.PbnGame], taken: set[str], teams: FileTeams) -> list[str] | None:
     """The rooms of one board's games without a Room tag (``taken``: rooms of its games with
     one): the first way of telling that places every game in a room of its own; else a way
     placing all but one, the last taking the room left; None when nothing tells."""
@@ -209,7 +211,7 @@ def _read(match: Match, data: bytes, segment: int | None) -> Read:
             _("The file holds no game of a PBN file; nothing can be imported."),
             errors=problems,
         )
-    teams = _teams(match)
+    teams = teams_of(match)
     # Group the games by board (a bad Board tag skips its game), then give every game a room.
     by_board: dict[int, list[pbn.PbnGame]] = {}
     for game in parsed.games:

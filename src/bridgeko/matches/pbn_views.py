@@ -26,7 +26,7 @@ from bridgeko.accounts.permissions import edition_role_required
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error, sent_back
 from bridgeko.editions.models import Edition
-from bridgeko.matches import pbn_import
+from bridgeko.matches import file_import, pbn_import
 from bridgeko.matches.models import Match, Segment
 
 
@@ -44,7 +44,7 @@ def segment_choices(match: Match) -> list[tuple[str, str]]:
 
 
 class UploadForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("PBN file"))
+    file = forms.FileField(label=gettext_lazy("PBN or LIN file"))
     segment = forms.TypedChoiceField(
         label=gettext_lazy("The file holds"),
         coerce=int,
@@ -118,7 +118,7 @@ def import_pbn(request: HttpRequest, edition: Edition, match: str) -> HttpRespon
                 data = confirm.cleaned_data["pbn"]
                 segment = confirm.cleaned_data["segment"]
                 try:
-                    preview = pbn_import.preview(obj, data, segment=segment)
+                    preview = file_import.preview(obj, data, segment=segment)
                     if preview.differences and not confirm.cleaned_data["replace"]:
                         confirm.add_error(
                             "replace",
@@ -128,7 +128,7 @@ def import_pbn(request: HttpRequest, edition: Edition, match: str) -> HttpRespon
                             ),
                         )
                     else:
-                        done = pbn_import.import_results(
+                        done = file_import.import_results(
                             match=obj,
                             data=data,
                             user=request.user,
@@ -148,7 +148,7 @@ def import_pbn(request: HttpRequest, edition: Edition, match: str) -> HttpRespon
                 data = upload.cleaned_data["file"]
                 segment = upload.cleaned_data["segment"]
                 try:
-                    preview = pbn_import.preview(obj, data, segment=segment)
+                    preview = file_import.preview(obj, data, segment=segment)
                 except ServiceError as exc:
                     apply_service_error(upload, exc)
                 else:

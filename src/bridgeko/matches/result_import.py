@@ -8,7 +8,7 @@ result back (a Bridgemate record erased at the table), which clears what is stor
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -140,9 +140,10 @@ def board_map(
     segment) has not.
 
     Without ``segment`` the file's numbers are the match's (board 17 is board 17). With it, a
-    file of one segment may number its boards from 1: they are moved into the segment — unless
-    some of the file's numbers already fall in the segment: then those are taken as they are and
-    the others skipped (a whole match's file given with a segment imports that segment only)."""
+    file of one segment may number its boards its own way (from 1; a vugraph segment 46-60): its
+    first board is moved to the segment's first, the others after it — unless some of the
+    file's numbers already fall in the segment: then those are taken as they are and the others
+    skipped (a whole match's file given with a segment imports that segment only)."""
     segments = list(Segment.objects.filter(match=match).order_by("number"))
     numbers = sorted(set(numbers))
     problems: list[str] = []
@@ -166,9 +167,9 @@ def board_map(
     size = seg.last_board - seg.first_board + 1
     if any(n in seg.board_numbers for n in numbers):  # numbered as in the match: as they are
         mapping = {n: n for n in numbers if n in seg.board_numbers}
-    else:
-        offset = seg.first_board - 1
-        mapping = {n: n + offset for n in numbers if 1 <= n <= size}
+    else:  # the file's own numbers (from 1, or a vugraph's 46-60): its first is the segment's
+        start = min(numbers, default=1)
+        mapping = {n: n - start + seg.first_board for n in numbers if n - start < size}
     for n in numbers:
         if n not in mapping:
             problems.append(
@@ -220,14 +221,17 @@ def store(
     source: str,
     details: Mapping[str, Any],
     only: Collection[tuple[int, str]] | None = None,
+    also: Callable[[], dict[str, Any]] | None = None,
 ) -> ImportPreview:
     """Stores what ``read`` holds through :func:`services.save_board` (``source``: ``"pbn"``,
     ``"bws"``, ``"lin"``) in the caller's transaction (the caller holds the match's row
     locked): when any board is refused, nothing is stored. A result different from the stored
     one is refused unless ``replace`` (a :class:`DifferencesFound` listing each). With ``only``,
     the rows of the other boards and rooms are left as they are (the follower stores what
-    changed at the tables). Returns the preview the import followed (the statuses as they were
-    before it); one audit entry when anything was written (``details`` go into it)."""
+    changed at the tables). ``also`` runs after the results are stored (the auctions and plays
+    of a LIN file) and returns what it changed, for the audit (``{}``: nothing). Returns the
+    preview the import followed (the statuses as they were before it); one audit entry when
+    anything was written (``details`` go into it)."""
     if not transaction.get_connection().in_atomic_block:
         raise RuntimeError("result_import.store runs inside the caller's transaction")
     stored = _stored(match)
@@ -266,7 +270,8 @@ def store(
         raise ServiceError(
             _("The file's results were refused; nothing was imported."), errors=failures
         )
-    if written:
+    extra = also() if also is not None else {}
+    if written or extra:
         record(
             "bridgeko.results.imported",
             user=user,
@@ -284,6 +289,7 @@ def store(
                     if r.status != SAME
                 ],
                 **details,
+                **extra,
             },
             summary=Message(
                 N_(

@@ -378,6 +378,8 @@ def save_board(
             return Saved(None, match, view)
         mark = _mark(match, view)
         before = {"text": current.text, "version": current.version} if current else {}
+        if current is not None and (current.auction or current.play):
+            before |= {"auction": current.auction, "play": current.play}
         if parsed is None:
             assert current is not None
             current.delete()
@@ -390,6 +392,7 @@ def save_board(
                 result = current
                 result.version = current.version + 1
             result.text = new_text
+            result.auction = result.play = ""  # they were the old result's
             result.ns_score = ns_score(parsed, board)
             result.entered_by = user if getattr(user, "is_authenticated", False) else None
             result.entered_at = now
@@ -416,6 +419,17 @@ def save_board(
             facts=facts,
         )
     return Saved(result, match, view)
+
+
+def set_play_record(*, match: Match, board: int, room: str, auction: str, play: str) -> bool:
+    """Stores the auction and the play a file gave for a stored result (inside the caller's
+    transaction, which audits the import); True when they changed."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("set_play_record runs inside the caller's transaction")
+    changed = BoardResult.objects.filter(match=match, board=board, room=room).exclude(
+        auction=auction, play=play
+    )
+    return changed.update(auction=auction, play=play) > 0
 
 
 # ---------------------------------------------------------------------------------------------
