@@ -106,3 +106,42 @@ def test_export_usebio_writes_the_file(
     assert target.read_bytes() == exports.usebio_document(demo)
     assert main(["export-usebio", "--edition", "nope", str(target)]) == 2
     assert "no edition 'nope'" in capsys.readouterr().err
+
+
+# --- the public downloads ---------------------------------------------------------------------
+
+
+def test_I15_public_match_pbn_download_after_a_segment_has_ended(demo: Edition) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    edition = Edition.objects.get(slug="ko-1999")
+    client = Client()
+    url = reverse("site:match_pbn", kwargs={"edition": edition.slug, "code": "QF3"})
+    response = client.get(url)
+    assert response.status_code == 200 and not response.cookies
+    assert response["Content-Disposition"] == 'attachment; filename="ko-1999-QF3.pbn"'
+    assert response.content == exports.match_pbn(Match.objects.get(edition=edition, code="QF3"))
+    again = client.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+    page = client.get(reverse("public:match", kwargs={"edition": edition.slug, "code": "QF3"}))
+    assert url in page.content.decode()
+    # a match whose segments have not ended: 404, and no link
+    qf2 = reverse("site:match_pbn", kwargs={"edition": edition.slug, "code": "QF2"})
+    assert client.get(qf2).status_code == 404
+    page = client.get(reverse("public:match", kwargs={"edition": edition.slug, "code": "QF2"}))
+    assert qf2 not in page.content.decode()
+
+
+def test_public_usebio_download_of_an_edition(demo: Edition) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client()
+    url = reverse("site:usebio", kwargs={"edition": demo.slug})
+    response = client.get(url)
+    assert response.status_code == 200 and response["Content-Type"] == "application/xml"
+    assert response.content == exports.usebio_document(demo) and not response.cookies
+    standings = client.get(reverse("public:standings", kwargs={"edition": demo.slug}))
+    assert url in standings.content.decode()
+    assert client.get(reverse("site:usebio", kwargs={"edition": "nope"})).status_code == 404

@@ -275,7 +275,8 @@ def test_I15_api_match_carries_the_deals_after_the_end_only(hw: hw_.HandWorld) -
     first = data["boards"][0]
     assert first["hands"]["N"] == hw.deals[1][Seat.NORTH].to_pbn()
     assert sum(first["hcp"].values()) == 40
-    assert first["open"] == {"text": "4S N =", "ns_score": 420} and first["closed"] is None
+    assert first["open"] == {"text": "4S N =", "ns_score": 420, "auction": None, "play": None}
+    assert first["closed"] is None
 
 
 def test_api_match_etag_changes_as_the_analysis_fills_in(world: World) -> None:

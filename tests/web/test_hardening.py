@@ -65,6 +65,8 @@ EXAMPLE_KWARGS: dict[str, dict[str, Any]] = {
     # team pages and feeds (issue 12)
     "public:team": {"team": 1},
     "public:team_ics": {"team": 1},
+    # results for other programs (issue 20)
+    "site:match_pbn": {"code": "R1-M1"},
 }
 """Public URLs with kwargs besides the edition: an example value each (a 404 is fine)."""
 

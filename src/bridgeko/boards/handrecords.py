@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgeko.bridge import board as board_rules
-from bridgeko.bridge.cards import Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
+from bridgeko.bridge.cards import Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability
 from bridgeko.bridge.contract import Contract
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
 from bridgeko.bridge.errors import BridgeInputError
@@ -214,6 +214,26 @@ class ParLine:
 
 
 @dataclass(frozen=True, slots=True)
+class CallView:
+    """One call of an auction as shown: a bid (its level and strain), pass, X or XX."""
+
+    text: str
+    """Normalised: ``1S``, ``3NT``, ``P``, ``X``, ``XX``."""
+    level: int
+    strain: Strain | None
+    alerted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    number: int
+    leader: Seat
+    cards: tuple[Card, ...]
+    """In the order played, from the leader."""
+    winner: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
 class RoomResult:
     """One room's result of the board in the match (``text`` as the TD entered it)."""
 
@@ -228,6 +248,11 @@ class RoomResult:
     over_under: int
     tricks: int | None
     ns_score: int
+    auction: tuple[tuple[CallView | None, ...], ...] = ()
+    """The auction as a table of rows West, North, East, South (``None``: before the dealer's
+    first call), when a file gave it (LIN, Bridgemate)."""
+    play: tuple[TrickView, ...] = ()
+    """The tricks played, when a file gave them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +358,49 @@ def _par_lines(par: Par) -> tuple[ParLine, ...]:
     )
 
 
+_COLUMNS = (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
+
+
+def auction_rows(board: int, auction: str) -> tuple[tuple[CallView | None, ...], ...]:
+    """The stored auction (``1S P 2N! P``) as rows of four calls, West first; () when there is
+    none or it cannot be read (it was checked when stored)."""
+    from bridgeko.bridge.play_record import Auction
+
+    try:
+        read = Auction(board_rules.dealer(board), tuple(auction.split()))
+    except BridgeInputError:
+        return ()
+    cells: list[CallView | None] = [None] * _COLUMNS.index(read.dealer)
+    for i, call in enumerate(read.calls):
+        bid = re.fullmatch(r"([1-7])(NT|[SHDC])", call)
+        cells.append(
+            CallView(
+                text=call,
+                level=int(bid.group(1)) if bid else 0,
+                strain=Strain(bid.group(2)) if bid else None,
+                alerted=i in read.alerts,
+            )
+        )
+    return tuple(tuple(cells[i : i + 4]) for i in range(0, len(cells), 4))
+
+
+def tricks(board: int, auction: str, play: str) -> tuple[TrickView, ...]:
+    """The stored play (``HA H2 H5 H9 ...``) as tricks, from the contract's opening leader."""
+    from bridgeko.bridge.play_record import Auction, Play
+
+    try:
+        read = Auction(board_rules.dealer(board), tuple(auction.split()))
+        contract, declarer = read.contract, read.declarer
+        if contract is None or declarer is None or contract.is_passed_out:
+            return ()
+        done = Play(declarer.next(), contract.strain, tuple(Card.parse(c) for c in play.split()))
+    except BridgeInputError:
+        return ()
+    return tuple(
+        TrickView(i, t.leader, t.cards, t.winner) for i, t in enumerate(done.tricks(), start=1)
+    )
+
+
 def _room(room: str, result: Any) -> RoomResult | None:
     """A ``matches.BoardResult`` row as a :class:`RoomResult` (None when there is none)."""
     if result is None:
@@ -341,8 +409,15 @@ def _room(room: str, result: Any) -> RoomResult | None:
         parsed: TableResult | None = parse_result(result.text)
     except BridgeInputError:
         parsed = None
+    auction_text = getattr(result, "auction", "") or ""
+    play_text = getattr(result, "play", "") or ""
+    board = result.board
+    auction = auction_rows(board, auction_text) if auction_text else ()
+    play = tricks(board, auction_text, play_text) if auction_text and play_text else ()
     if parsed is None or parsed.is_passed_out:
-        return RoomResult(room, result.text, 0, None, "", None, 0, None, result.ns_score)
+        return RoomResult(
+            room, result.text, 0, None, "", None, 0, None, result.ns_score, auction, play
+        )
     return RoomResult(
         room=room,
         text=result.text,
@@ -353,6 +428,8 @@ def _room(room: str, result: Any) -> RoomResult | None:
         over_under=parsed.over_under,
         tricks=parsed.tricks,
         ns_score=result.ns_score,
+        auction=auction,
+        play=play,
     )
 
 

@@ -31,6 +31,10 @@ from django.utils.translation import gettext as _
 
 from bridgeko.audit.services import record as audit
 from bridgeko.bridge import bws
+from bridgeko.bridge.board import dealer
+from bridgeko.bridge.cards import Card
+from bridgeko.bridge.errors import BridgeInputError
+from bridgeko.bridge.play_record import Auction, Play
 from bridgeko.competition.messages import N_, Message
 from bridgeko.core.errors import ServiceError
 from bridgeko.entries.models import RosterEntry
@@ -156,6 +160,22 @@ class _Found:
     """(the match's board, room) -> the ID of the record behind the result."""
     tables_sent: bool
     """Whether either table sent anything at all."""
+    plays: dict[tuple[int, str], tuple[str, str]] = field(default_factory=dict)
+    """(the match's board, room) -> (auction, play) from BiddingData/PlayData, when given."""
+
+    def store_plays(self, match: Match, only: set[tuple[int, str]] | None = None) -> dict[str, Any]:
+        """Stores the auctions and plays (inside the import's transaction) of the results
+        stored (``only``: of these): what changed."""
+        changed = [
+            f"{board} {room}"
+            for (board, room), (auction, play) in sorted(self.plays.items())
+            if (board, room) in self.read.results
+            and (only is None or (board, room) in only)
+            and services.set_play_record(
+                match=match, board=board, room=room, auction=auction, play=play
+            )
+        ]
+        return {"auctions_and_plays": changed} if changed else {}
 
 
 def _read(match: Match, file: bws.BwsFile, tables: Tables, segment: int | None) -> _Found:
@@ -175,6 +195,7 @@ def _read(match: Match, file: bws.BwsFile, tables: Tables, segment: int | None) 
     problems.extend(board_problems)
     results: dict[tuple[int, str], str] = {}
     records: dict[tuple[int, str], int] = {}
+    plays: dict[tuple[int, str], tuple[str, str]] = {}
     errors: list[str] = []
     for room in ("open", "closed"):
         for number, rec in sorted(latest[room].items()):
@@ -208,6 +229,9 @@ def _read(match: Match, file: bws.BwsFile, tables: Tables, segment: int | None) 
                 continue
             results[key] = services.normalised(result)
             records[key] = rec.id
+            played = _play_record(file, rec, mapping[number])
+            if played is not None:
+                plays[key] = played
     if errors:
         raise ServiceError(
             _("The file holds results the Laws do not allow; nothing was imported."),
@@ -217,7 +241,27 @@ def _read(match: Match, file: bws.BwsFile, tables: Tables, segment: int | None) 
         read=Read(results=results, problems=problems),
         records=records,
         tables_sent=bool(latest["open"] or latest["closed"]),
+        plays=plays,
     )
+
+
+def _play_record(file: bws.BwsFile, rec: bws.BwsRecord, board: int) -> tuple[str, str] | None:
+    """The calls (BiddingData) and cards (PlayData) a table sent for a board, when they make a
+    legal auction of the match's board (its dealer) and a play of its contract; else None."""
+    calls = file.auction(rec.section, rec.table, rec.board)
+    if not calls:
+        return None
+    cards = file.play(rec.section, rec.table, rec.board)
+    try:
+        auction = Auction(dealer(board), calls)
+        contract, declarer = auction.contract, auction.declarer
+        if cards and contract is not None and declarer is not None:
+            Play(declarer.next(), contract.strain, tuple(Card.parse(c) for c in cards))
+        elif cards:
+            return None
+    except BridgeInputError:
+        return None
+    return " ".join(calls), " ".join(cards)
 
 
 def _nothing(match: Match, found: _Found, tables: Tables) -> ServiceError:
@@ -279,6 +323,7 @@ def import_results(
             replace=replace,
             source="bws",
             details=_details(tables, segment),
+            also=lambda: found.store_plays(match),
         )
 
 
@@ -464,6 +509,7 @@ def follow_step(
                     source="bws",
                     details=_details(tables, segment) | {"followed": True},
                     only=to_store,
+                    also=lambda: found.store_plays(locked, to_store),
                 )
                 if to_store
                 else None

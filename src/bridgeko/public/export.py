@@ -187,6 +187,16 @@ def _inventory(edition: Edition) -> list[_Url]:
                         url = _try(name, edition=slug, code=code, board=board)
                         if url is not None:
                             urls.append(_Url(url, code))
+    # results for other programs (issue 20): a match's PBN once a segment with deals has
+    # ended, the edition's USEBIO once it has matches
+    for code in dict.fromkeys(s.match.code for s in shown if boards.get(s.pk)):
+        url = _try("site:match_pbn", edition=slug, code=code)
+        if url is not None:
+            urls.append(_Url(url, code))
+    if matches:
+        url = _try("site:usebio", edition=slug)
+        if url is not None:
+            urls.append(_Url(url))
     url = _try("site:live", edition=slug)
     if url is not None:
         urls.append(_Url(url))

@@ -217,7 +217,13 @@ def board_json(rec: handrecords.BoardRecord) -> dict[str, Any]:
     def room(r: handrecords.RoomResult | None) -> dict[str, Any] | None:
         if r is None:
             return None
-        return {"text": r.text, "ns_score": r.ns_score}
+        return {
+            "text": r.text,
+            "ns_score": r.ns_score,
+            "auction": [c.text + ("!" if c.alerted else "") for row in r.auction for c in row if c]
+            or None,
+            "play": [str(card) for t in r.play for card in t.cards] or None,
+        }
 
     return {
         "number": rec.board,

@@ -232,6 +232,12 @@ def match_context(edition: Any, m: Match) -> dict[str, Any]:
         "blocks": blocks,
         "penalties": penalties,
         "api_url": reverse("api:match", kwargs={"edition": slug, "code": m.code}),
+        # the whole result file for other programs, once a segment's deals are public
+        "pbn_url": (
+            reverse("site:match_pbn", kwargs={"edition": slug, "code": m.code})
+            if any(b.hand_records_url for b in blocks)
+            else ""
+        ),
     }
 
 

@@ -276,7 +276,14 @@ SCHEMAS: dict[str, Schema] = {
             "penalties": _list(_ref("Penalty")),
         }
     ),
-    "RoomResult": _obj({"text": STR, "ns_score": INT}),
+    "RoomResult": _obj(
+        {
+            "text": STR,
+            "ns_score": INT,
+            "auction": _null(_list(STR)),
+            "play": _null(_list(STR)),
+        }
+    ),
     "BoardRecord": _obj(
         {
             "number": INT,

@@ -84,6 +84,36 @@ def par_score(score: int | None) -> str:
     return f"NS {score}" if score > 0 else f"EW {-score}"
 
 
+@register.filter(name="card_text")
+def card_text(card: Any) -> str:
+    """A card played: ``♥A``, ``♠10``."""
+    if card is None:
+        return ""
+    rank = card.rank.char
+    return f"{strain_sym(card.suit.value)}{'10' if rank == 'T' else rank}"
+
+
+@register.filter(name="call_class")
+def call_class(call: Any) -> str:
+    if call is None or call.strain is None:
+        return "call"
+    return f"call {strain_class(call.strain)}"
+
+
+@register.filter(name="call_text")
+def call_text(call: Any) -> str:
+    """A call of an auction: ``1♠``, ``2NT`` (``2BT``), pass, X, XX; an alerted call with *."""
+    if call is None:
+        return ""
+    if call.level:
+        text = f"{call.level}{strain_sym(call.strain)}"
+    elif call.text == "P":
+        text = pgettext("call", "pass")
+    else:
+        text = call.text
+    return text + ("*" if call.alerted else "")
+
+
 @register.filter(name="room_name")
 def room_name(room: str) -> str:
     return _("Open room") if room == "open" else _("Closed room")
