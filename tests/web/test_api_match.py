@@ -39,6 +39,7 @@ MATCH_KEYS = {
     "total",
     "segments",
     "penalties",
+    "results_pbn",  # issue 20: the address of the PBN result file, null before a segment ends
 }
 SEGMENT_KEYS = {"number", "home_imps", "visitors_imps", "boards"}
 BOARD_KEYS = {"number", "open", "closed", "imps"}
@@ -144,7 +145,7 @@ def test_api_match_has_exactly_the_issues_shape(drawn: World) -> None:
     assert doc["home"] == {"name": home.name} and doc["visitors"] == {"name": visitors.name}
     assert doc["status"] == "in_progress" and doc["winner"] is None
     assert doc["total"] == {"home": 10, "visitors": 0}  # board 1 not vulnerable: 420 + 50
-    assert doc["penalties"] == []
+    assert doc["penalties"] == [] and doc["results_pbn"] is None
     assert [s["number"] for s in doc["segments"]] == [1, 2]
     for seg in doc["segments"]:
         assert set(seg) == SEGMENT_KEYS

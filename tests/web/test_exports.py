@@ -131,6 +131,11 @@ def test_I15_public_match_pbn_download_after_a_segment_has_ended(demo: Edition) 
     assert client.get(qf2).status_code == 404
     page = client.get(reverse("public:match", kwargs={"edition": edition.slug, "code": "QF2"}))
     assert qf2 not in page.content.decode()
+    # the JSON API gives its address
+    api = reverse("api:match", kwargs={"edition": edition.slug, "code": "QF3"})
+    assert client.get(api).json()["results_pbn"] == url
+    api = reverse("api:match", kwargs={"edition": edition.slug, "code": "QF2"})
+    assert client.get(api).json()["results_pbn"] is None
 
 
 def test_public_usebio_download_of_an_edition(demo: Edition) -> None:

@@ -19,7 +19,8 @@ same in every language::
                                "deal": "N:AKQ.… … … …", "dd": {...}, "par": {...}},
                               ...]}, ...],
      "penalties": [{"kind": "lateness", "side": "visitors", "segment": 2, "boards": 2,
-                    "minutes": 9, "imps": null, "reason": "..."}]}
+                    "minutes": 9, "imps": null, "reason": "..."}],
+     "results_pbn": "/e/ko-1999/matches/QF1/results.pbn"}   # null until a segment has ended
 
 * ``open``/``closed``: each room's result in the TD's quick text as stored (``4S N =``,
   ``3NTX E -2``, ``P``); ``imps``: the board's IMPs from the home team's view (negative: to the
@@ -242,6 +243,12 @@ def match_document(view: state.MatchView) -> dict[str, Any]:
         "penalties": [
             penalty_document(p, boards_of, minutes_per_board) for p in view.facts.penalties
         ],
+        # the whole result file (PBN, issue 20), once a segment's deals are public (I15)
+        "results_pbn": (
+            reverse("site:match_pbn", kwargs={"edition": m.edition.slug, "code": m.code})
+            if deals
+            else None
+        ),
     }
 
 

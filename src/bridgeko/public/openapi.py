@@ -274,6 +274,7 @@ SCHEMAS: dict[str, Schema] = {
             "total": _obj({"home": INT, "visitors": INT}),
             "segments": _list(_ref("Segment")),
             "penalties": _list(_ref("Penalty")),
+            "results_pbn": _null(STR),
         }
     ),
     "RoomResult": _obj(
