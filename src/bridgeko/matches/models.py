@@ -273,3 +273,59 @@ class BridgemateTables(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match.code}: {self.open_table}/{self.closed_table}"
+
+
+class ProposalStatus(models.TextChoices):
+    PENDING = "pending", _("waiting for the other captain")
+    AWAITING_TD = "awaiting_td", _("agreed late: waiting for the TD (I12)")
+    ACCEPTED = "accepted", _("agreed: the match's date")
+    DECLINED = "declined", _("declined")
+    COUNTERED = "countered", _("answered with another proposal")
+    REVOKED = "revoked", _("withdrawn")
+    REFUSED = "refused", _("refused by the TD")
+    OVERTAKEN = "overtaken", _("no longer possible (the match started or moved)")
+
+
+class DateProposal(models.Model):
+    """A captain's proposal to play a match at another date, time and place, or online (R14.2a,
+    issue 21), and what became of it: the other captain accepts (the app tells the organiser
+    at once: ``told_at``), counter-proposes or declines; the proposer may withdraw it while it
+    waits; an agreement the regulations' notice does not cover waits for the TD's ruling (I12)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="date_proposals")
+    side = models.CharField(_("proposed by"), max_length=10, choices=SIDES)
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    start = models.DateTimeField(_("start"))
+    place = models.CharField(_("place"), max_length=200, blank=True)
+    online = models.URLField(_("link to play online"), max_length=500, blank=True)
+    note = models.TextField(_("note"), blank=True)
+    status = models.CharField(
+        _("status"), max_length=20, choices=ProposalStatus.choices, default=ProposalStatus.PENDING
+    )
+    created_at = models.DateTimeField(_("proposed"))
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    answered_at = models.DateTimeField(_("answered"), null=True, blank=True)
+    answer_note = models.TextField(_("answer"), blank=True)
+    told_at = models.DateTimeField(_("organiser told"), null=True, blank=True)
+    """When the organiser was told of the agreement (R14.2a: the notice): the acceptance."""
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("decided by the TD"), null=True, blank=True)
+    decision_note = models.TextField(_("TD's reason"), blank=True)
+
+    class Meta:
+        ordering = ("match", "-created_at", "-id")
+        verbose_name = _("proposed date")
+        verbose_name_plural = _("proposed dates")
+
+    def __str__(self) -> str:
+        return f"{self.match.code}: {self.start:%Y-%m-%d %H:%M} ({self.status})"
+
+    @property
+    def other_side(self) -> str:
+        return "visitors" if self.side == "home" else "home"
