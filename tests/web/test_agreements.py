@@ -151,3 +151,102 @@ def test_a_proposal_the_rules_do_not_allow_is_refused(
     with pytest.raises(ServiceError, match=problem):
         agreements.propose(match=match, side="home", start=start, user=None, now=TOLD, **extra)
     assert not DateProposal.objects.exists() and actions() == []
+
+
+# --- the captains' pages ----------------------------------------------------------------------
+
+
+def _captains(drawn: World, match: Match) -> tuple[str, str]:
+    """The logins of both captains of ``match`` (made for the teams that have none)."""
+    from bridgeko.accounts.models import Role, RoleAssignment
+    from tests.web.conftest import make_user
+
+    names = []
+    for side, team_id in (("home", match.home_id), ("visitors", match.visitors_id)):
+        held = (
+            RoleAssignment.objects.filter(edition=drawn.edition, role=Role.CAPTAIN, team_id=team_id)
+            .select_related("user")
+            .first()
+        )
+        if held is None:
+            user = make_user(f"cap-{side}")
+            RoleAssignment.objects.create(
+                user=user, edition=drawn.edition, role=Role.CAPTAIN, team_id=team_id
+            )
+            drawn.users[f"cap-{side}"] = user
+            names.append(f"cap-{side}")
+        else:
+            key = next(k for k, u in drawn.users.items() if u.pk == held.user_id)
+            names.append(key)
+    return names[0], names[1]
+
+
+def test_R14_2a_two_captains_agree_a_date_on_their_pages(
+    drawn: World, match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.urls import reverse
+    from django.utils import timezone
+
+    monkeypatch.setattr(timezone, "now", lambda: TOLD)
+    home, visitors = _captains(drawn, match)
+    slug = drawn.edition.slug
+    url = {
+        side: reverse("matches:date", kwargs={"edition": slug, "code": match.code, "side": side})
+        for side in ("home", "visitors")
+    }
+    home_client, visitors_client = drawn.client(home), drawn.client(visitors)
+    assert home_client.get(url["visitors"]).status_code == 403  # the other team's page
+    page = home_client.get(url["home"]).content.decode()
+    assert 'id="propose-form"' in page
+    sent = home_client.post(
+        url["home"],
+        {"action": "propose", "start": "1999-03-17T18:30", "place": "Klub Kolín", "note": "Ok?"},
+    )
+    assert sent.status_code == 302
+    proposal = DateProposal.objects.get(match=match)
+    # the opponents see it on My team and on the dashboard
+    from bridgeko.core import team_matches
+
+    team = match.visitors
+    assert team is not None
+    found = team_matches.matches(drawn.edition, team)
+    labels = [a.label for m in found if m.id == match.code for a in m.actions]
+    assert any("The opponents propose" in label for label in labels)
+    board = visitors_client.get(reverse("editions:dashboard", kwargs={"edition": slug}))
+    assert "the opponents propose another date" in board.content.decode()
+    # the home captain cannot accept their own proposal
+    own = home_client.post(url["home"], {"action": "accept", "proposal": proposal.pk})
+    assert "other team answers" in own.content.decode()
+    done = visitors_client.post(url["visitors"], {"action": "accept", "proposal": proposal.pk})
+    assert done.status_code == 302
+    match.refresh_from_db()
+    assert match.start == _local(1999, 3, 17, 18, 30) and match.location == "Klub Kolín"
+    bad = home_client.post(
+        url["home"], {"action": "propose", "start": "1999-03-13T18:30", "place": "Kolín"}
+    )
+    assert "in the past" in bad.content.decode()
+    assert DateProposal.objects.filter(match=match).count() == 1
+
+
+def test_I12_the_td_rules_on_a_late_agreement_from_the_dashboard(
+    drawn: World, match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.urls import reverse
+
+    late = _local(1999, 3, 19, 8, 0)
+    one = agreements.propose(
+        match=match, side="home", start=_local(1999, 3, 19, 10, 0), place="Kolín",
+        user=None, now=late,
+    )  # fmt: skip
+    agreements.accept(proposal=one, side="visitors", user=None, now=late)
+    td = drawn.client("td")
+    slug = drawn.edition.slug
+    board = td.get(reverse("editions:dashboard", kwargs={"edition": slug})).content.decode()
+    ruling = reverse("matches:date_ruling", kwargs={"edition": slug, "code": match.code})
+    assert ruling in board
+    assert td.post(ruling, {"allowed": "0", "reason": ""}).status_code == 200  # a reason needed
+    assert td.post(ruling, {"allowed": "0", "reason": "Too late."}).status_code == 302
+    one.refresh_from_db()
+    assert one.status == ProposalStatus.REFUSED and one.decision_note == "Too late."
+    match.refresh_from_db()
+    assert match.start is None

@@ -256,6 +256,19 @@ def _line_up(world: World, edition: Edition | None = None) -> dict[str, Any]:
     return _segment(world, edition) | {"side": "home"}
 
 
+def _date_side(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """The home team's (the captain's, in A) date page of a match (issue 21)."""
+    edition = edition or world.edition
+    match = _match_at_home(edition, "LU-1", 99)
+    return {"edition": edition.slug, "code": match.code, "side": "home"}
+
+
+def _date_ruling(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    edition = edition or world.edition
+    match = _match_at_home(edition, "LU-1", 99)
+    return {"edition": edition.slug, "code": match.code}
+
+
 def _match_row(world: World, edition: Edition | None = None) -> dict[str, Any]:
     """A match of the edition (made here when the draw is not held: its teams not known yet)."""
     from bridgeko.matches.models import Match
@@ -587,6 +600,11 @@ REGISTRY: list[Protected] = [
     # line-ups (bridgeko.matches, R12.6): a captain his own team's, the TDs either team's
     Protected("matches:line_up", "get", ORGANISER_CAPTAIN_TD, kwargs=_line_up),
     Protected("matches:line_up", "post", ORGANISER_CAPTAIN_TD, kwargs=_line_up),
+    # captains agree a date (issue 21): the team's captain, TDs, organisers; the TD rules
+    Protected("matches:date", "get", ORGANISER_CAPTAIN_TD, kwargs=_date_side),
+    Protected("matches:date", "post", ORGANISER_CAPTAIN_TD, kwargs=_date_side),
+    Protected("matches:date_ruling", "get", ORGANISER_TD, kwargs=_date_ruling),
+    Protected("matches:date_ruling", "post", ORGANISER_TD, kwargs=_date_ruling),
     Protected("matches:line_up_clear", "get", ORGANISER_TD, kwargs=_line_up),
     Protected("matches:line_up_clear", "post", ORGANISER_TD, kwargs=_line_up),
     Protected("matches:segment_start", "post", ORGANISER_TD, kwargs=_segment),

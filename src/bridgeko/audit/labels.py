@@ -60,6 +60,11 @@ ACTION_LABELS: dict[str, Promise] = {
     "bridgeko.penalty.added": pgettext_lazy("audit action", "Penalty or adjustment recorded"),
     "bridgeko.penalty.withdrawn": pgettext_lazy("audit action", "Penalty or adjustment withdrawn"),
     "bridgeko.results.imported": pgettext_lazy("audit action", "Results imported from a file"),
+    "bridgeko.date.proposed": pgettext_lazy("audit action", "Another date proposed (R14.2)"),
+    "bridgeko.date.accepted": pgettext_lazy("audit action", "Proposed date accepted"),
+    "bridgeko.date.declined": pgettext_lazy("audit action", "Proposed date declined"),
+    "bridgeko.date.revoked": pgettext_lazy("audit action", "Proposed date withdrawn"),
+    "bridgeko.date.ruled": pgettext_lazy("audit action", "TD's ruling on an agreed date (I12)"),
     "bridgeko.bridgemate.tables": pgettext_lazy(
         "audit action", "Bridgemate tables of a match chosen"
     ),

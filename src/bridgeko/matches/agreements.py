@@ -125,6 +125,11 @@ def _check(
             )
 
 
+def _team_name(match: Match, side: str) -> str:
+    team = match.home if side == "home" else match.visitors
+    return team.name if team is not None else side
+
+
 def _audit(
     action: str,
     proposal: DateProposal,
@@ -156,7 +161,7 @@ def _audit(
                 "match": match.code,
                 "start": _when(match, proposal.start),
                 "where": _where(proposal),
-                "side": proposal.side,
+                "team": _team_name(match, proposal.side),
             },
         ),
         at=now,
@@ -216,7 +221,7 @@ def propose(
             proposal,
             user,
             now,
-            N_("%(match)s: %(side)s propose to play on %(start)s, %(where)s (R14.2)"),
+            N_("%(match)s: %(team)s propose to play on %(start)s, %(where)s (R14.2)"),
             before={"countered": waiting.pk} if waiting is not None else None,
         )
     return proposal

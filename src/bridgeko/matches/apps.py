@@ -15,8 +15,10 @@ class MatchesConfig(AppConfig):
     def ready(self) -> None:
         # bracket_sync registers the bracket hooks; bracket_info the scores and dates the draw
         # app's pages show (core.match_info); standings_items the dashboard's decision item;
-        # lineup_links the captain's line-up links on My team
+        # lineup_links the captain's line-up links on My team; agreement_links the date links
+        # and the dashboard's waiting proposals (issue 21)
         from bridgeko.matches import (  # noqa: F401
+            agreement_links,
             bracket_info,
             bracket_sync,
             lineup_links,

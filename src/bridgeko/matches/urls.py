@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from bridgeko.matches import (
+    agreement_views,
     bws_views,
     lineup_views,
     pbn_views,
@@ -101,5 +102,16 @@ urlpatterns = [
         name="reschedule",
     ),
     path("e/<slug:edition>/matches/<str:match>/swap/", standings_views.swap, name="swap"),
+    # captains agree a date (R14.2a, issue 21); the TD rules on a late agreement (I12)
+    path(
+        "e/<slug:edition>/matches/<str:code>/date/<str:side>/",
+        agreement_views.date_page,
+        name="date",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:code>/date-ruling/",
+        agreement_views.ruling,
+        name="date_ruling",
+    ),
     # end of standings and schedule
 ]
