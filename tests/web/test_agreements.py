@@ -250,3 +250,28 @@ def test_I12_the_td_rules_on_a_late_agreement_from_the_dashboard(
     assert one.status == ProposalStatus.REFUSED and one.decision_note == "Too late."
     match.refresh_from_db()
     assert match.start is None
+
+
+def test_R14_2a_each_step_is_mailed_to_whom_it_concerns(drawn: World, match: Match) -> None:
+    from bridgeko.accounts.models import Role, RoleAssignment
+    from bridgeko.mail.models import Outbox
+
+    home, visitors = _captains(drawn, match)
+    for name in (home, visitors, "organiser"):
+        user = drawn.users[name]
+        user.email = f"{name}@example.org"
+        user.save()
+    assert RoleAssignment.objects.filter(
+        user=drawn.users["organiser"], edition=drawn.edition, role=Role.ORGANISER
+    ).exists()
+    one = agreements.propose(
+        match=match, side="home", start=_local(1999, 3, 17, 19, 0), place="Kolín",
+        user=drawn.users[home], now=TOLD,
+    )  # fmt: skip
+    proposed = Outbox.objects.filter(event="date.proposed")
+    assert [m.to for m in proposed] == [f"{visitors}@example.org"]  # the other captain
+    assert "Kolín" in proposed[0].body and "/date/visitors/" in proposed[0].body
+    agreements.accept(proposal=one, side="visitors", user=drawn.users[visitors], now=TOLD)
+    answered = sorted(m.to for m in Outbox.objects.filter(event="date.answered"))
+    assert answered == sorted(f"{n}@example.org" for n in (home, visitors, "organiser"))
+    assert Outbox.objects.filter(event="match.rescheduled").count() == 2  # both captains

@@ -14,6 +14,9 @@ The events (name: keyword arguments; every event also gets ``user``, who acted, 
 * ``draw.held``: ``edition`` (its matches exist by then)
 * ``schedule.published``: ``edition`` (the dates of the preliminary matches, R14.1)
 * ``match.rescheduled``: ``match`` (matches.Match), ``before`` (the old start, or None)
+* ``date.proposed``: ``proposal`` (matches.DateProposal: a captain proposed another date, R14.2a)
+* ``date.answered``: ``proposal`` (its status says what became of it: accepted — the organiser
+  told —, waiting for the TD, declined, withdrawn, allowed or refused by the TD)
 * ``match.result``: ``match`` (a result recorded: a segment's result became complete, the match
   was decided, or a decided match's score changed — not every board saved)
 * ``appeal.decided``: ``match`` (matches.Match), ``appellant`` (entries.Team), ``outcome``

@@ -18,7 +18,7 @@ from bridgeko.draw.models import Draw, DrawNumber
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import Team
 from bridgeko.mail.models import Event
-from bridgeko.mail.services import link, queue
+from bridgeko.mail.services import link, organisers, queue
 from bridgeko.matches import state as match_state
 from bridgeko.matches.models import Match, MatchStatus
 
@@ -218,6 +218,53 @@ def on_match_result(*, match: Match, **_kwargs: Any) -> None:
     _queue_to_both(match, Event.RESULT, "match_result", context)
 
 
+def on_date_proposed(*, proposal: Any, **_kwargs: Any) -> None:
+    """The other team's captains: a proposal to answer (R14.2a)."""
+    match = proposal.match
+    other = match.visitors if proposal.side == "home" else match.home
+    if other is None:
+        return
+
+    def context(team: Team) -> dict[str, Any]:
+        return _about_match(match, team, proposal=proposal) | {"link": _date_link(match, team)}
+
+    queue(
+        edition=match.edition,
+        event=Event.DATE_PROPOSED,
+        template="date_proposed",
+        teams=[other],
+        context=context,
+        match=match,
+    )
+
+
+def _date_link(match: Match, team: Team) -> str:
+    return link(
+        "matches:date", edition=match.edition.slug, code=match.code, side=_side(match, team)
+    )
+
+
+def on_date_answered(*, proposal: Any, **_kwargs: Any) -> None:
+    """Both captains: what became of a proposal; the organisers too when the captains agreed
+    (the notice of R14.2a) or the TD ruled."""
+    match = proposal.match
+    told = proposal.status in ("accepted", "awaiting_td", "refused")
+
+    def context(team: Team) -> dict[str, Any]:
+        return _about_match(match, team, proposal=proposal) | {"link": _date_link(match, team)}
+
+    people = [(match.home, person) for person in organisers(match.edition)] if told else []
+    queue(
+        edition=match.edition,
+        event=Event.DATE_ANSWERED,
+        template="date_answered",
+        teams=_both(match),
+        context=context,
+        match=match,
+        people=[(team, person) for team, person in people if team is not None],
+    )
+
+
 def on_appeal_decided(
     *,
     match: Match,
@@ -250,6 +297,8 @@ LISTENERS: dict[str, Callable[..., None]] = {
     Event.RESCHEDULED: on_match_rescheduled,
     Event.RESULT: on_match_result,
     Event.APPEAL: on_appeal_decided,
+    Event.DATE_PROPOSED: on_date_proposed,
+    Event.DATE_ANSWERED: on_date_answered,
 }
 
 

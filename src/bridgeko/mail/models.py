@@ -25,6 +25,8 @@ class Event(models.TextChoices):
     RESCHEDULED = "match.rescheduled", _("Match rescheduled")
     RESULT = "match.result", _("Match result")
     APPEAL = "appeal.decided", _("Appeal decided")
+    DATE_PROPOSED = "date.proposed", _("Another date proposed")
+    DATE_ANSWERED = "date.answered", _("Proposed date answered")
 
 
 class Outbox(models.Model):

@@ -86,6 +86,24 @@ def captains(team: Team, edition: Edition) -> list[Recipient]:
     return out
 
 
+def organisers(edition: Edition) -> list[Recipient]:
+    """The edition's organisers and chief TDs who have an e-mail address, each in their
+    language (what they are told: an agreement of the captains, R14.2a)."""
+    out = []
+    default = edition.language if edition.language in languages() else settings.LANGUAGE_CODE
+    seen: set[int] = set()
+    held = RoleAssignment.objects.filter(
+        edition=edition, role__in=(Role.ORGANISER, Role.CHIEF_TD)
+    ).select_related("user")
+    for assignment in held.order_by("user__username"):
+        user = assignment.user
+        if user.pk in seen or not user.is_active or not user.email:
+            continue
+        seen.add(user.pk)
+        out.append(Recipient(user, user.email, language_of(user) or default))
+    return out
+
+
 def queue(
     *,
     edition: Edition,
@@ -95,37 +113,41 @@ def queue(
     context: Callable[[Team], Mapping[str, Any]],
     match: Any = None,
     now: datetime | None = None,
+    people: Iterable[tuple[Team, Recipient]] | None = None,
 ) -> list[Outbox]:
     """Writes the mail ``template`` (``mail/email/<template>.txt`` and ``..._subject.txt``) to
     the captains of ``teams``, each in their language: ``context(team)`` is called with that
     language active (and the edition's time zone), so what it words is in the reader's language.
+    ``people`` adds other recipients (the organisers), each with the team ``context`` is
+    called with.
     Sending follows the commit. Call inside the action's transaction."""
     now = now or timezone.now()
     rows: list[Outbox] = []
-    for team in teams:
-        for person in captains(team, edition):
-            with (
-                translation.override(person.language),
-                timezone.override(zone(edition.regulations)),
-            ):
-                data = {"edition": edition, "team": team, "recipient": person.user}
-                data |= dict(context(team))
-                subject = render_to_string(f"mail/email/{template}_subject.txt", data)
-                body = render_to_string(f"mail/email/{template}.txt", data)
-            rows.append(
-                Outbox.objects.create(
-                    edition=edition,
-                    event=event,
-                    recipient=person.user,
-                    to=person.email,
-                    language=person.language,
-                    subject=" ".join(subject.split())[:250],
-                    body=tidy(body),
-                    team=team,
-                    match=match,
-                    created_at=now,
-                )
+    recipients = [(team, person) for team in teams for person in captains(team, edition)]
+    recipients += list(people or ())
+    for team, person in recipients:
+        with (
+            translation.override(person.language),
+            timezone.override(zone(edition.regulations)),
+        ):
+            data = {"edition": edition, "team": team, "recipient": person.user}
+            data |= dict(context(team))
+            subject = render_to_string(f"mail/email/{template}_subject.txt", data)
+            body = render_to_string(f"mail/email/{template}.txt", data)
+        rows.append(
+            Outbox.objects.create(
+                edition=edition,
+                event=event,
+                recipient=person.user,
+                to=person.email,
+                language=person.language,
+                subject=" ".join(subject.split())[:250],
+                body=tidy(body),
+                team=team,
+                match=match,
+                created_at=now,
             )
+        )
     if rows:
         background.after_commit(send, [row.pk for row in rows])
     return rows

@@ -32,6 +32,7 @@ from bridgeko.audit.services import record
 from bridgeko.competition import schedule
 from bridgeko.competition.messages import N_, Message
 from bridgeko.core.errors import ServiceError
+from bridgeko.core.events import emit
 from bridgeko.matches import match_admin
 from bridgeko.matches.models import DateProposal, Match, ProposalStatus
 from bridgeko.matches.services import locked
@@ -224,6 +225,7 @@ def propose(
             N_("%(match)s: %(team)s propose to play on %(start)s, %(where)s (R14.2)"),
             before={"countered": waiting.pk} if waiting is not None else None,
         )
+        emit("date.proposed", proposal=proposal, user=user)
     return proposal
 
 
@@ -255,6 +257,7 @@ def revoke(*, proposal: DateProposal, side: str, user: Any, now: datetime) -> Da
             now,
             N_("%(match)s: the proposal to play on %(start)s withdrawn"),
         )
+        emit("date.answered", proposal=proposal, user=user)
     return proposal
 
 
@@ -285,6 +288,7 @@ def decline(
             now,
             N_("%(match)s: the proposal to play on %(start)s declined"),
         )
+        emit("date.answered", proposal=proposal, user=user)
     return proposal
 
 
@@ -334,6 +338,7 @@ def accept(*, proposal: DateProposal, side: str, user: Any, now: datetime) -> Da
             now,
             N_("%(match)s: the captains agreed to play on %(start)s, %(where)s (R14.2)"),
         )
+        emit("date.answered", proposal=proposal, user=user)
     return proposal
 
 
@@ -376,4 +381,5 @@ def decide(
             if allowed
             else N_("%(match)s: the TD refused the agreement to play on %(start)s (I12)"),
         )
+        emit("date.answered", proposal=fresh, user=user)
     return fresh
