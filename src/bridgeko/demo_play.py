@@ -49,6 +49,10 @@ TIED_QF = "QF1"
 """The 1999 quarterfinal tied after 32 boards, in its first extra segment (R12.5)."""
 PBN_MATCH = "R1-M6"
 """The 1999 first-round match whose results came as a PBN file (both rooms)."""
+AGREED_MATCH = "R1-M7"
+"""The 1999 first-round match the captains moved by agreement (R14.2a, issue 21): the visitors
+proposed Thursday evening, the home team accepted in time (their captains have no login in the
+demo: the proposal and the answer are recorded without a user)."""
 BRIDGEMATE_QF = "QF2"
 """The 1999 quarterfinal whose segment 2 comes from Bridgemate terminals (issue 20): the server
 follows a real BCS file (``demo_files/bridgemate-session.bws``), tables 1 and 2 its rooms."""
@@ -296,6 +300,7 @@ def play_1999(edition: Any, td: Any) -> None:
     from bridgeko.matches.models import Match, MatchStatus
 
     player = Player(edition, td, Results(random.Random(SEED_1999)))
+    agree_1999(edition)
     first_round = list(
         Match.objects.filter(edition=edition, round=1, status=MatchStatus.TO_PLAY).order_by(
             "position"
@@ -358,6 +363,30 @@ def play_1999(edition: Any, td: Any) -> None:
             player.boards(code, range(1, 17), start)
 
 
+def agree_1999(edition: Any) -> None:
+    """:data:`AGREED_MATCH` moved by its captains: proposed on Sunday 14 March, accepted on
+    Monday 15 March (the organiser told in time: R14.2a), played on Thursday 18 March."""
+    from bridgeko.matches import agreements
+    from bridgeko.matches.models import Match
+
+    match = Match.objects.get(edition=edition, code=AGREED_MATCH)
+    proposal = agreements.propose(
+        match=match,
+        side="visitors",
+        start=datetime(1999, 3, 18, 18, 30, tzinfo=PRAGUE),
+        place="Klubovna BK Nové Město, Komenského 1",
+        note="V pátek máme dva hráče na turnaji v Brně; čtvrtek by šel?",
+        user=None,
+        now=datetime(1999, 3, 14, 20, 15, tzinfo=PRAGUE),
+    )
+    agreements.accept(
+        proposal=proposal,
+        side="home",
+        user=None,
+        now=datetime(1999, 3, 15, 9, 40, tzinfo=PRAGUE),
+    )
+
+
 def bridgemate_1999(edition: Any, td: Any, now: datetime) -> None:
     """The Bridgemate file of :data:`BRIDGEMATE_QF` copied into the data directory and switched
     on for the server's follower (``make demo`` runs it; ``bridgeko follow`` elsewhere)."""
@@ -397,7 +426,7 @@ def appeal_1999(edition: Any, td: Any, organiser: Any) -> None:
 
     match = (
         Match.objects.filter(edition=edition, round=1, status=MatchStatus.DECIDED)
-        .exclude(code__in=(PBN_MATCH, LATE_MATCH, WALKOVER_MATCH))
+        .exclude(code__in=(PBN_MATCH, LATE_MATCH, WALKOVER_MATCH, AGREED_MATCH))
         .order_by("position")
         .first()
     )

@@ -127,7 +127,10 @@ def test_demo_dashboard_lists_the_due_items_per_role(db: Any) -> None:
     assert conditions.detail.endswith(": not received (R3.1b); entry fee: not received (R3.1c)")
     matches = organiser[dashboard.Group.MATCHES]
     assert len(matches) == 5  # round 1: 13 teams in a scheme for 16, three byes (R11.4)
-    assert {m.at for m in matches} == {datetime(1999, 3, 19, 18, tzinfo=UTC)}  # Fri 19:00
+    assert {m.at for m in matches} == {  # Fri 19:00; one moved by its captains (issue 21)
+        datetime(1999, 3, 19, 18, tzinfo=UTC),
+        datetime(1999, 3, 18, 17, 30, tzinfo=UTC),
+    }
     (record,) = organiser[dashboard.Group.DEADLINES]
     assert record.at == datetime(1999, 3, 19, 12, tzinfo=UTC)  # 13:00 (R14.2b)
     td = items("td")
@@ -303,3 +306,18 @@ def test_demo_follows_a_bridgemate_file_for_a_quarterfinal(db: Any) -> None:
     lines = list(bws_follow.read_all(datetime(1999, 4, 16, 21, 30, tzinfo=UTC)))
     assert sum(" board " in line for line in lines) == 22  # boards 17-27 of the file, both rooms
     assert BoardResult.objects.filter(match=row.match, board__gte=17).count() == 22
+
+
+def test_demo_first_round_match_moved_by_its_captains(db: Any) -> None:
+    """Issue 21: a first-round match was moved by agreement: proposed by the visitors, accepted
+    in time (R14.2a), played on the agreed Thursday."""
+    from bridgeko.demo_play import AGREED_MATCH, PRAGUE
+    from bridgeko.matches.models import DateProposal, Match, ProposalStatus
+
+    demo_loaded()
+    match = Match.objects.get(edition__slug="ko-1999", code=AGREED_MATCH)
+    (proposal,) = DateProposal.objects.filter(match=match)
+    assert proposal.status == ProposalStatus.ACCEPTED and proposal.side == "visitors"
+    assert proposal.told_at is not None and proposal.told_at.astimezone(PRAGUE).day == 15
+    assert match.start is not None and match.start.astimezone(PRAGUE).day == 18
+    assert match.status == "decided"
