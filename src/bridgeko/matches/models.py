@@ -329,3 +329,55 @@ class DateProposal(models.Model):
     @property
     def other_side(self) -> str:
         return "visitors" if self.side == "home" else "home"
+
+
+class RecordStatus(models.TextChoices):
+    SUBMITTED = "submitted", _("waiting for the opponents' confirmation")
+    CONFIRMED = "confirmed", _("confirmed: waiting for the TD's approval")
+    DISPUTED = "disputed", _("disputed: the TD decides")
+    APPROVED = "approved", _("approved by the TD")
+    REJECTED = "rejected", _("rejected by the TD")
+    REVOKED = "revoked", _("withdrawn")
+
+
+class RecordSubmission(models.Model):
+    """The match record a captain submits (R14.2b, issue 21): the segment totals from the
+    scorecards or the boards' results, with a picture or PDF of the signed scorecards. The
+    opponents confirm or dispute; the TD approves (the results are then stored through the
+    board and totals services) or rejects. Until approved it is provisional: shown as such,
+    never moving the bracket on. ``late``: received after the record deadline (R14.2b)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="record_submissions")
+    side = models.CharField(_("submitted by"), max_length=10, choices=SIDES)
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    submitted_at = models.DateTimeField(_("submitted"))
+    totals = models.JSONField(_("segment totals"), default=dict, blank=True)
+    """Segment number (text) -> [home IMPs, visitors IMPs]."""
+    boards = models.JSONField(_("results"), default=dict, blank=True)
+    """``"board room"`` -> the quick text (``4S N =``)."""
+    scorecards = models.FileField(_("scorecards"), upload_to="scorecards", max_length=300)
+    note = models.TextField(_("note"), blank=True)
+    late = models.BooleanField(_("after the deadline (R14.2b)"), default=False)
+    status = models.CharField(
+        _("status"), max_length=20, choices=RecordStatus.choices, default=RecordStatus.SUBMITTED
+    )
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    answered_at = models.DateTimeField(_("answered"), null=True, blank=True)
+    dispute = models.TextField(_("the opponents' objection"), blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(_("decided by the TD"), null=True, blank=True)
+    decision_note = models.TextField(_("TD's reason"), blank=True)
+
+    class Meta:
+        ordering = ("match", "-submitted_at", "-id")
+        verbose_name = _("match record submitted")
+        verbose_name_plural = _("match records submitted")
+
+    def __str__(self) -> str:
+        return f"{self.match.code}: {self.side} {self.submitted_at:%Y-%m-%d %H:%M} ({self.status})"

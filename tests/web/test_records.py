@@ -1,0 +1,135 @@
+"""The match record from the captains (R14.2b, issue 21): the winning team's captain submits the
+totals or the boards with the scorecards; the opponents confirm or dispute; the TD approves (the
+results are stored, the bracket moves on) or rejects; provisional until then; late records
+flagged; bad input refused with nothing changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bridgeko.audit.models import AuditEntry
+from bridgeko.core.errors import ServiceError
+from bridgeko.matches import records
+from bridgeko.matches.models import (
+    BoardResult,
+    Match,
+    MatchStatus,
+    RecordStatus,
+    RecordSubmission,
+    Segment,
+)
+from tests.web.conftest import World
+from tests.web.test_standings import _dates, _local
+
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+PLAYED = _local(1999, 3, 19, 11, 0)  # before 13:00 of the round's last day (R14.2b)
+
+
+@pytest.fixture
+def match(drawn: World) -> Match:
+    _dates(drawn)
+    found = Match.objects.filter(edition=drawn.edition, status=MatchStatus.TO_PLAY).first()
+    assert found is not None
+    return found
+
+
+def submit(match: Match, **kw: Any) -> RecordSubmission:
+    values: dict[str, Any] = {
+        "match": match, "side": "home", "scorecards": PNG, "filename": "zapis.png",
+        "user": None, "now": PLAYED, "totals": {1: (40, 12), 2: (25, 30)},
+    }  # fmt: skip
+    values.update(kw)
+    return records.submit(**values)
+
+
+def test_R14_2b_a_confirmed_record_approved_by_the_td_moves_the_bracket(
+    drawn: World, match: Match
+) -> None:
+    sub = submit(match)
+    assert sub.status == RecordStatus.SUBMITTED and not sub.late
+    assert records.provisional_score(sub) == (65, 42)
+    match.refresh_from_db()
+    assert match.status == MatchStatus.TO_PLAY  # provisional: nothing stored
+    assert sub.scorecards.name.endswith(".png")
+    with pytest.raises(ServiceError, match="opponents answer"):
+        records.confirm(submission=sub, side="home", user=None, now=PLAYED)
+    records.confirm(submission=sub, side="visitors", user=None, now=PLAYED)
+    done = records.approve(submission=sub, user=drawn.users["td"], now=PLAYED)
+    assert done.status == RecordStatus.APPROVED
+    match.refresh_from_db()
+    assert match.status == MatchStatus.DECIDED and match.winner == "home"
+    assert (match.home_total, match.visitors_total) == (65, 42)
+    assert [
+        a
+        for a in AuditEntry.objects.filter(action__startswith="bridgeko.record.")
+        .order_by("pk")
+        .values_list("action", flat=True)
+    ] == ["bridgeko.record.submitted", "bridgeko.record.confirmed", "bridgeko.record.approved"]
+
+
+def test_R14_2b_a_board_by_board_record_is_stored_board_by_board(
+    drawn: World, match: Match
+) -> None:
+    boards = {}
+    for seg in Segment.objects.filter(match=match):
+        for b in seg.board_numbers:
+            boards[(b, "open")] = "4S N ="
+            boards[(b, "closed")] = "4S N -1"  # 10 IMPs a board to the home team, vulnerable or not
+    with pytest.raises(ServiceError, match="contradict the boards"):
+        submit(match, boards=boards, totals={1: (1, 0), 2: (1, 0)})
+    sub = submit(match, totals=None, boards=boards)
+    home, visitors = records.provisional_score(sub)
+    assert home > 0 and visitors == 0
+    records.confirm(submission=sub, side="visitors", user=None, now=PLAYED)
+    records.approve(submission=sub, user=None, now=PLAYED)
+    assert BoardResult.objects.filter(match=match).count() == len(boards)
+
+
+def test_a_disputed_record_goes_to_the_td_who_may_reject_it(drawn: World, match: Match) -> None:
+    sub = submit(match)
+    with pytest.raises(ServiceError, match="Say what is wrong"):
+        records.dispute(submission=sub, side="visitors", note=" ", user=None, now=PLAYED)
+    records.dispute(
+        submission=sub, side="visitors", note="Board 7 was 4H-1.", user=None, now=PLAYED
+    )
+    with pytest.raises(ServiceError, match="reason"):
+        records.reject(submission=sub, user=None, now=PLAYED, note="")
+    done = records.reject(submission=sub, user=None, now=PLAYED, note="Replay board 7 scores.")
+    assert done.status == RecordStatus.REJECTED and records.pending(match) is None
+    assert not BoardResult.objects.filter(match=match).exists()
+
+
+def test_R14_2b_a_late_record_is_flagged_for_the_td(drawn: World, match: Match) -> None:
+    sub = submit(match, now=_local(1999, 3, 19, 13, 1))
+    assert sub.late
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"side": "visitors"}, "winning team delivers"),
+        ({"totals": {1: (10, 10), 2: (5, 5)}}, "tie"),
+        ({"totals": {1: (10, 0)}}, "totals of segment 2"),
+        ({"totals": {1: (-1, 0), 2: (3, 0)}}, "whole number"),
+        ({"scorecards": b"<html>", "filename": "x.html"}, "not a PDF, PNG or JPEG"),
+        ({"scorecards": b""}, "Attach the signed scorecards"),
+        ({"totals": None}, "segment totals or the boards"),
+    ],
+)
+def test_a_record_the_rules_do_not_allow_is_refused(
+    drawn: World, match: Match, changes: dict[str, Any], problem: str
+) -> None:
+    with pytest.raises(ServiceError, match=problem):
+        submit(match, **changes)
+    assert not RecordSubmission.objects.exists()
+
+
+def test_a_second_record_while_one_waits_is_refused(drawn: World, match: Match) -> None:
+    sub = submit(match)
+    with pytest.raises(ServiceError, match="waits already"):
+        submit(match)
+    records.revoke(submission=sub, side="home", user=None, now=PLAYED)
+    submit(match)
+    assert RecordSubmission.objects.count() == 2
