@@ -269,6 +269,27 @@ def _date_ruling(world: World, edition: Edition | None = None) -> dict[str, Any]
     return {"edition": edition.slug, "code": match.code}
 
 
+def _record_of(world: World, edition: Edition | None = None) -> dict[str, Any]:
+    """A record the home team (the captain's, in A) submitted for :func:`_date_side`'s match."""
+    from bridgeko.matches.models import RecordSubmission
+
+    edition = edition or world.edition
+    match = _match_at_home(edition, "LU-1", 99)
+    record, _created = RecordSubmission.objects.get_or_create(
+        match=match,
+        side="home",
+        defaults={
+            "submitted_at": datetime(1999, 3, 19, 11, tzinfo=UTC),
+            "totals": {"1": [10, 0]},
+        },
+    )
+    if not record.scorecards:
+        from django.core.files.base import ContentFile
+
+        record.scorecards.save("permission-test.png", ContentFile(b"\x89PNG\r\n\x1a\n"))
+    return {"edition": edition.slug, "code": match.code, "record": record.pk}
+
+
 def _match_row(world: World, edition: Edition | None = None) -> dict[str, Any]:
     """A match of the edition (made here when the draw is not held: its teams not known yet)."""
     from bridgeko.matches.models import Match
@@ -605,6 +626,12 @@ REGISTRY: list[Protected] = [
     Protected("matches:date", "post", ORGANISER_CAPTAIN_TD, kwargs=_date_side),
     Protected("matches:date_ruling", "get", ORGANISER_TD, kwargs=_date_ruling),
     Protected("matches:date_ruling", "post", ORGANISER_TD, kwargs=_date_ruling),
+    # the match record from the captains (issue 21)
+    Protected("matches:record", "get", ORGANISER_CAPTAIN_TD, kwargs=_date_side),
+    Protected("matches:record", "post", ORGANISER_CAPTAIN_TD, kwargs=_date_side),
+    Protected("matches:record_scorecards", "get", ORGANISER_CAPTAIN_TD, kwargs=_record_of),
+    Protected("matches:record_review", "get", ORGANISER_TD, kwargs=_date_ruling),
+    Protected("matches:record_review", "post", ORGANISER_TD, kwargs=_date_ruling),
     Protected("matches:line_up_clear", "get", ORGANISER_TD, kwargs=_line_up),
     Protected("matches:line_up_clear", "post", ORGANISER_TD, kwargs=_line_up),
     Protected("matches:segment_start", "post", ORGANISER_TD, kwargs=_segment),

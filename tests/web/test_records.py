@@ -133,3 +133,47 @@ def test_a_second_record_while_one_waits_is_refused(drawn: World, match: Match) 
     records.revoke(submission=sub, side="home", user=None, now=PLAYED)
     submit(match)
     assert RecordSubmission.objects.count() == 2
+
+
+# --- the pages --------------------------------------------------------------------------------
+
+
+def test_R14_2b_captains_submit_and_confirm_and_the_td_approves_on_the_pages(
+    drawn: World, match: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+    from django.utils import timezone
+
+    from tests.web.test_agreements import _captains
+
+    monkeypatch.setattr(timezone, "now", lambda: PLAYED)
+    home, visitors = _captains(drawn, match)
+    slug = drawn.edition.slug
+    url = {
+        side: reverse("matches:record", kwargs={"edition": slug, "code": match.code, "side": side})
+        for side in ("home", "visitors")
+    }
+    home_client, visitors_client = drawn.client(home), drawn.client(visitors)
+    assert home_client.get(url["visitors"]).status_code == 403
+    form = {"action": "submit", "s1_home": "40", "s1_visitors": "12", "s2_home": "25",
+            "s2_visitors": "30"}  # fmt: skip
+    bad = home_client.post(url["home"], form | {"scorecards": SimpleUploadedFile("z.txt", b"hi")})
+    assert "not a PDF, PNG or JPEG" in bad.content.decode()
+    sent = home_client.post(url["home"], form | {"scorecards": SimpleUploadedFile("z.png", PNG)})
+    assert sent.status_code == 302
+    sub = RecordSubmission.objects.get(match=match)
+    card = reverse(
+        "matches:record_scorecards", kwargs={"edition": slug, "code": match.code, "record": sub.pk}
+    )
+    assert b"".join(visitors_client.get(card).streaming_content) == PNG
+    page = visitors_client.get(url["visitors"]).content.decode()
+    assert "65 : 42" in page and 'value="confirm"' in page
+    assert visitors_client.post(url["visitors"], {"action": "confirm"}).status_code == 302
+    review = reverse("matches:record_review", kwargs={"edition": slug, "code": match.code})
+    td = drawn.client("td")
+    board = td.get(reverse("editions:dashboard", kwargs={"edition": slug})).content.decode()
+    assert review in board
+    assert td.post(review, {"action": "approve", "note": ""}).status_code == 302
+    match.refresh_from_db()
+    assert match.status == MatchStatus.DECIDED and match.winner == "home"

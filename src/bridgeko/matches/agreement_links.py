@@ -17,7 +17,14 @@ from bridgeko.core import dashboard, team_matches
 from bridgeko.core.team_matches import Action
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import Team
-from bridgeko.matches.models import DateProposal, Match, MatchStatus, ProposalStatus
+from bridgeko.matches.models import (
+    DateProposal,
+    Match,
+    MatchStatus,
+    ProposalStatus,
+    RecordStatus,
+    RecordSubmission,
+)
 
 
 def _when(moment: datetime) -> str:
@@ -42,6 +49,13 @@ def date_links(edition: Edition, team: Team, ids: Sequence[str]) -> dict[str, li
             match__in=matches, status__in=(ProposalStatus.PENDING, ProposalStatus.AWAITING_TD)
         )
     }
+    records_waiting = {
+        r.match_id: r
+        for r in RecordSubmission.objects.filter(
+            match__in=matches,
+            status__in=(RecordStatus.SUBMITTED, RecordStatus.CONFIRMED, RecordStatus.DISPUTED),
+        )
+    }
     out: dict[str, list[Action]] = {}
     for match in matches:
         side = "home" if match.home_id == team.pk else "visitors"
@@ -62,7 +76,66 @@ def date_links(edition: Edition, team: Team, ids: Sequence[str]) -> dict[str, li
         else:
             label = _("The opponents propose %(start)s: answer") % {"start": _when(proposal.start)}
         out[match.code] = [Action(label, url)]
+        record = records_waiting.get(match.pk)
+        record_url = reverse(
+            "matches:record", kwargs={"edition": edition.slug, "code": match.code, "side": side}
+        )
+        if record is None:
+            out[match.code].append(Action(_("Submit the match record (R14.2b)"), record_url))
+        elif record.side != side and record.status == RecordStatus.SUBMITTED:
+            out[match.code].append(
+                Action(_("Confirm or dispute the opponents' record"), record_url)
+            )
+        else:
+            out[match.code].append(
+                Action(
+                    _("Match record: %(status)s") % {"status": record.get_status_display()},
+                    record_url,
+                )
+            )
     return out
+
+
+@dashboard.register
+def record_items(
+    edition: Edition, viewer: dashboard.Viewer, today: date, now: datetime
+) -> Iterator[dashboard.Item]:
+    """A match record waiting for the viewer: the opponents' confirmation, the TD's approval."""
+    if not edition.draw_held:
+        return
+    waiting = RecordSubmission.objects.filter(
+        match__edition=edition,
+        status__in=(RecordStatus.SUBMITTED, RecordStatus.CONFIRMED, RecordStatus.DISPUTED),
+    ).select_related("match")
+    for r in waiting:
+        match = r.match
+        if r.status == RecordStatus.SUBMITTED:
+            answering = match.visitors_id if r.side == "home" else match.home_id
+            if answering is not None and answering in viewer.team_ids:
+                side = "visitors" if r.side == "home" else "home"
+                yield dashboard.Item(
+                    _("Match %(code)s: confirm or dispute the opponents' record")
+                    % {"code": match.code},
+                    url=reverse(
+                        "matches:record",
+                        kwargs={"edition": edition.slug, "code": match.code, "side": side},
+                    ),
+                    source="matches",
+                    at=r.submitted_at,
+                )
+        elif viewer.staff:
+            yield dashboard.Item(
+                _("Approve the match record of %(code)s (%(status)s)")
+                % {"code": match.code, "status": r.get_status_display()},
+                url=reverse(
+                    "matches:record_review", kwargs={"edition": edition.slug, "code": match.code}
+                ),
+                source="matches",
+                at=r.answered_at,
+                level=dashboard.Level.WARNING
+                if r.late or r.status == RecordStatus.DISPUTED
+                else dashboard.Level.TODO,
+            )
 
 
 @dashboard.register

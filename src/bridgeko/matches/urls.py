@@ -9,6 +9,7 @@ from bridgeko.matches import (
     bws_views,
     lineup_views,
     pbn_views,
+    record_views,
     room_end_views,
     standings_views,
     views,
@@ -107,6 +108,22 @@ urlpatterns = [
         "e/<slug:edition>/matches/<str:code>/date/<str:side>/",
         agreement_views.date_page,
         name="date",
+    ),
+    # the match record from the captains (R14.2b, issue 21)
+    path(
+        "e/<slug:edition>/matches/<str:code>/record/<str:side>/",
+        record_views.record_page,
+        name="record",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:code>/records/<int:record>/scorecards/",
+        record_views.scorecards,
+        name="record_scorecards",
+    ),
+    path(
+        "e/<slug:edition>/matches/<str:code>/record-review/",
+        record_views.review,
+        name="record_review",
     ),
     path(
         "e/<slug:edition>/matches/<str:code>/date-ruling/",
