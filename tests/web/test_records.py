@@ -177,3 +177,42 @@ def test_R14_2b_captains_submit_and_confirm_and_the_td_approves_on_the_pages(
     assert td.post(review, {"action": "approve", "note": ""}).status_code == 302
     match.refresh_from_db()
     assert match.status == MatchStatus.DECIDED and match.winner == "home"
+
+
+def test_R14_2b_the_record_is_mailed_to_the_opponents_then_to_both_and_the_organisers(
+    drawn: World, match: Match
+) -> None:
+    from bridgeko.mail.models import Outbox
+    from tests.web.test_agreements import _captains
+
+    home, visitors = _captains(drawn, match)
+    for name in (home, visitors, "organiser"):
+        drawn.users[name].email = f"{name}@example.org"
+        drawn.users[name].save()
+    sub = submit(match, user=drawn.users[home])
+    sent = Outbox.objects.filter(event="record.submitted")
+    assert [m.to for m in sent] == [f"{visitors}@example.org"]
+    assert "65:42" in sent[0].body and "/record/visitors/" in sent[0].body
+    records.dispute(
+        submission=sub, side="visitors", note="Board 7 was 4H-1.", user=None, now=PLAYED
+    )
+    answered = sorted(m.to for m in Outbox.objects.filter(event="record.answered"))
+    assert answered == sorted(f"{n}@example.org" for n in (home, visitors, "organiser"))
+    assert all(
+        "Board 7 was 4H-1." in m.body for m in Outbox.objects.filter(event="record.answered")
+    )
+
+
+def test_R14_2b_the_public_match_page_shows_a_waiting_record_as_provisional(
+    drawn: World, match: Match
+) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    url = reverse("public:match", kwargs={"edition": drawn.edition.slug, "code": match.code})
+    assert 'id="provisional"' not in Client().get(url).content.decode()
+    submit(match)
+    page = Client().get(url).content.decode()
+    assert 'id="provisional"' in page and "65:42" in page
+    match.refresh_from_db()
+    assert match.status == MatchStatus.TO_PLAY  # the bracket does not move on

@@ -265,6 +265,53 @@ def on_date_answered(*, proposal: Any, **_kwargs: Any) -> None:
     )
 
 
+def _record_link(match: Match, team: Team) -> str:
+    return link(
+        "matches:record", edition=match.edition.slug, code=match.code, side=_side(match, team)
+    )
+
+
+def _record_context(submission: Any, team: Team) -> dict[str, Any]:
+    from bridgeko.matches.records import provisional_score
+
+    home, visitors = provisional_score(submission)
+    return _about_match(submission.match, team, submission=submission) | {
+        "score": f"{home}:{visitors}",
+        "link": _record_link(submission.match, team),
+    }
+
+
+def on_record_submitted(*, submission: Any, **_kwargs: Any) -> None:
+    """The opponents' captains: a match record to confirm or dispute (R14.2b)."""
+    match = submission.match
+    other = match.visitors if submission.side == "home" else match.home
+    if other is None:
+        return
+    queue(
+        edition=match.edition,
+        event=Event.RECORD_SUBMITTED,
+        template="record_submitted",
+        teams=[other],
+        context=lambda team: _record_context(submission, team),
+        match=match,
+    )
+
+
+def on_record_answered(*, submission: Any, **_kwargs: Any) -> None:
+    """Both captains and the organisers: the record confirmed or disputed (the TD decides)."""
+    match = submission.match
+    people = [(match.home, person) for person in organisers(match.edition)]
+    queue(
+        edition=match.edition,
+        event=Event.RECORD_ANSWERED,
+        template="record_answered",
+        teams=_both(match),
+        context=lambda team: _record_context(submission, team),
+        match=match,
+        people=[(team, person) for team, person in people if team is not None],
+    )
+
+
 def on_appeal_decided(
     *,
     match: Match,
@@ -299,6 +346,8 @@ LISTENERS: dict[str, Callable[..., None]] = {
     Event.APPEAL: on_appeal_decided,
     Event.DATE_PROPOSED: on_date_proposed,
     Event.DATE_ANSWERED: on_date_answered,
+    Event.RECORD_SUBMITTED: on_record_submitted,
+    Event.RECORD_ANSWERED: on_record_answered,
 }
 
 

@@ -27,6 +27,8 @@ class Event(models.TextChoices):
     APPEAL = "appeal.decided", _("Appeal decided")
     DATE_PROPOSED = "date.proposed", _("Another date proposed")
     DATE_ANSWERED = "date.answered", _("Proposed date answered")
+    RECORD_SUBMITTED = "record.submitted", _("Match record submitted")
+    RECORD_ANSWERED = "record.answered", _("Match record answered")
 
 
 class Outbox(models.Model):

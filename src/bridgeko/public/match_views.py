@@ -169,6 +169,16 @@ def _chances(edition: Any, m: Match, view: state.MatchView) -> dict[str, Any] | 
     }
 
 
+def _provisional(m: Match) -> dict[str, Any] | None:
+    from bridgeko.matches import records
+
+    waiting = records.pending(m)
+    if waiting is None:
+        return None
+    home, visitors = records.provisional_score(waiting)
+    return {"home": home, "visitors": visitors, "status": waiting.get_status_display()}
+
+
 def match_context(edition: Any, m: Match) -> dict[str, Any]:
     """Everything the match page shows (a fixed number of queries)."""
     view = state.view(m)
@@ -232,6 +242,8 @@ def match_context(edition: Any, m: Match) -> dict[str, Any]:
         "blocks": blocks,
         "penalties": penalties,
         "api_url": reverse("api:match", kwargs={"edition": slug, "code": m.code}),
+        # a record of the captains waiting for the TD (R14.2b): provisional, shown as such
+        "provisional": _provisional(m),
         # the whole result file for other programs, once a segment's deals are public
         "pbn_url": (
             reverse("site:match_pbn", kwargs={"edition": slug, "code": m.code})
