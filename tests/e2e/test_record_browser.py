@@ -38,6 +38,7 @@ def test_R14_2b_captains_record_confirmed_and_approved_in_the_browser(
         RoleAssignment.objects.create(
             user=user, edition=world.edition, role=Role.CAPTAIN, team_id=team_id
         )
+    Match.objects.filter(pk=match.pk).update(start=_local(1999, 3, 18, 18, 0))  # by agreement
     photo = tmp_path / "zapis.png"
     photo.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
     shots = artifacts("record")

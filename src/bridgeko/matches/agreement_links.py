@@ -34,7 +34,7 @@ def _when(moment: datetime) -> str:
 @team_matches.register_actions
 def date_links(edition: Edition, team: Team, ids: Sequence[str]) -> dict[str, list[Action]]:
     """For each of the team's matches still to be played: agree another date, or answer the
-    opponents' proposal (two queries)."""
+    opponents' proposal; for a match moved by agreement, its match record (R14.2b)."""
     matches = list(
         Match.objects.filter(edition=edition, code__in=list(ids), status=MatchStatus.TO_PLAY)
         .filter(Q(home=team) | Q(visitors=team))
@@ -80,6 +80,8 @@ def date_links(edition: Edition, team: Team, ids: Sequence[str]) -> dict[str, li
         record_url = reverse(
             "matches:record", kwargs={"edition": edition.slug, "code": match.code, "side": side}
         )
+        if record is None and match.start is None:
+            continue  # the record of R14.2b: a match the teams play elsewhere, by agreement
         if record is None:
             out[match.code].append(Action(_("Submit the match record (R14.2b)"), record_url))
         elif record.side != side and record.status == RecordStatus.SUBMITTED:

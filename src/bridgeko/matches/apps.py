@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -18,9 +20,11 @@ class MatchesConfig(AppConfig):
         # lineup_links the captain's line-up links on My team; agreement_links the date links
         # and the dashboard's waiting proposals (issue 21)
         from bridgeko.matches import (  # noqa: F401
-            agreement_links,
             bracket_info,
             bracket_sync,
             lineup_links,
             standings_items,
         )
+
+        # after the line-up links: a captain's links for a match list the line-up first
+        import_module("bridgeko.matches.agreement_links")
