@@ -5,18 +5,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 
 from bridgeko.cli import CommandError
-from bridgeko.cli.web_cmds import CLI_LANGUAGE
-
-
-def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
-    import django
-
-    django.setup()
+from bridgeko.cli.web_cmds import CLI_LANGUAGE, setup_django
 
 
 def _size(path: Path) -> str:
@@ -26,7 +18,7 @@ def _size(path: Path) -> str:
 
 def backup(args: argparse.Namespace) -> int:
     """Writes a snapshot of the database (while the server runs) to FILE."""
-    _django()
+    setup_django()
     from django.utils import translation
 
     with translation.override(CLI_LANGUAGE):  # the tables' names in English
@@ -53,7 +45,7 @@ def _backup(path: Path) -> int:
 
 def restore(args: argparse.Namespace) -> int:
     """Loads a backup into an empty database (``--force``: replaces everything in it)."""
-    _django()
+    setup_django()
     from django.utils import translation
 
     with translation.override(CLI_LANGUAGE):

@@ -15,13 +15,13 @@ error (nothing stored then)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
 
 from bridgeko.cli import CommandError
-from bridgeko.cli.web_cmds import CLI_LANGUAGE
+from bridgeko.cli.import_results import match_of, read_bytes, report, user_of
+from bridgeko.cli.web_cmds import CLI_LANGUAGE, setup_django
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -35,59 +35,12 @@ sleep: Callable[[float], None] = time.sleep
 """How the followers wait between two reads (a test replaces it)."""
 
 
-def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
-    import django
-
-    django.setup()
-
-
-def _read(path: Path) -> bytes:
-    """The file's bytes, read at once (a copy: BCS holds the file open and writes into it)."""
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
 def import_bws(args: argparse.Namespace) -> int:
-    _django()
+    setup_django()
     from django.utils import translation
 
     with translation.override(CLI_LANGUAGE):
         return _import(args)
-
-
-def _match(edition_slug: str, code: str) -> Any:
-    from bridgeko.editions.models import Edition
-    from bridgeko.matches.models import Match
-
-    edition = Edition.objects.filter(slug=edition_slug).first()
-    if edition is None:
-        raise CommandError(f"no edition {edition_slug!r}")
-    match = (
-        Match.objects.select_related("home", "visitors", "edition")
-        .filter(edition=edition, code=code)
-        .first()
-    )
-    if match is None:
-        codes = ", ".join(Match.objects.filter(edition=edition).values_list("code", flat=True))
-        raise CommandError(
-            f"edition {edition.slug!r} has no match {code!r}"
-            + (f" (its matches: {codes})" if codes else " (the draw is not held yet)")
-        )
-    return match
-
-
-def _user(name: str | None) -> Any:
-    from django.contrib.auth import get_user_model
-
-    if not name:
-        return None
-    user = get_user_model().objects.filter(username=name).first()
-    if user is None:
-        raise CommandError(f"no account {name!r}")
-    return user
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -95,41 +48,32 @@ def _import(args: argparse.Namespace) -> int:
 
     from bridgeko.core.errors import ServiceError
     from bridgeko.matches import bws_import
-    from bridgeko.matches.result_import import DifferencesFound
 
-    match = _match(args.edition, args.match)
-    user = _user(args.user)
+    match = match_of(args.edition, args.match)
+    user = user_of(args.user)
     tables = bws_import.Tables(open=args.open, closed=args.closed, section=args.section or "")
     path = Path(args.file)
     try:
         bws_import.remember(
             match=match, tables=tables, segment=args.segment, user=user, now=timezone.now()
         )
-        if args.follow is not None:
-            return _follow(args, match, tables, path, user)
-        done = bws_import.import_results(
+    except ServiceError as exc:
+        raise CommandError("\n".join([exc.message, *exc.errors])) from None
+    if args.follow is not None:
+        return _follow(args, match, tables, path, user)
+    data = read_bytes(path)
+    return report(
+        match,
+        lambda: bws_import.import_results(
             match=match,
-            data=_read(path),
+            data=data,
             tables=tables,
             user=user,
             now=timezone.now(),
             replace=args.replace,
             segment=args.segment,
-        )
-    except DifferencesFound as exc:
-        hint = "run again with --replace to store the file's results instead"
-        raise CommandError("\n".join([exc.message, *exc.errors, hint])) from None
-    except ServiceError as exc:
-        raise CommandError("\n".join([exc.message, *exc.errors])) from None
-    for problem in done.problems:
-        print(problem, file=sys.stderr)
-    new, same, replaced = done.count("new"), done.count("same"), done.count("different")
-    print(
-        f"{match.code}: {new} new, {same} the same as stored, {replaced} replaced"
-        + (f"; {len(done.problems)} not imported (listed above)" if done.problems else "")
-        + "."
+        ),
     )
-    return 0
 
 
 def _row_line(code: str, row: Any) -> str:
@@ -203,7 +147,7 @@ def _follow(args: argparse.Namespace, match: Any, tables: Any, path: Path, user:
 
 
 def follow(args: argparse.Namespace) -> int:
-    _django()
+    setup_django()
     from django.utils import translation
 
     with translation.override(CLI_LANGUAGE):

@@ -7,10 +7,10 @@ edition or a directory that cannot be written (a one-line message)."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 
 from bridgeko.cli import CommandError
+from bridgeko.cli.web_cmds import CLI_LANGUAGE, setup_django
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
@@ -19,13 +19,6 @@ if TYPE_CHECKING:
 HELP = "write the public results site as static files into DIR (for any web host)"
 CBS_HELP = "write the files Matrika ČBS imports for a finished edition into DIR"
 USEBIO_HELP = "write an edition's matches board by board as USEBIO XML into FILE"
-
-
-def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
-    import django
-
-    django.setup()
 
 
 def _edition(slug: str) -> Any:
@@ -53,10 +46,9 @@ def _write(folder: str, files: dict[str, bytes]) -> list[str]:
 
 def export_cbs(args: argparse.Namespace) -> int:
     """The three files of Matrika ČBS (players, teams, rankings) of a finished edition."""
-    _django()
+    setup_django()
     from django.utils import translation
 
-    from bridgeko.cli.web_cmds import CLI_LANGUAGE
     from bridgeko.core.errors import ServiceError
     from bridgeko.matches import cbs
 
@@ -74,10 +66,7 @@ def export_cbs(args: argparse.Namespace) -> int:
 
 
 def export_site(args: argparse.Namespace) -> int:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
-    import django
-
-    django.setup()
+    setup_django()
     from bridgeko.editions.models import Edition
     from bridgeko.public import export
 
@@ -106,13 +95,12 @@ def export_site(args: argparse.Namespace) -> int:
 
 def export_usebio(args: argparse.Namespace) -> int:
     """The edition's teams, places and matches board by board as USEBIO 1.3 XML."""
-    _django()
+    setup_django()
     from pathlib import Path
 
     from django.utils import translation
 
     from bridgeko.boards import exports
-    from bridgeko.cli.web_cmds import CLI_LANGUAGE
     from bridgeko.core.errors import ServiceError
 
     with translation.override(CLI_LANGUAGE):

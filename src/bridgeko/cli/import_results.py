@@ -9,78 +9,81 @@ error it prints one line per problem to stderr and exits 2, having stored nothin
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 from bridgeko.cli import CommandError
-from bridgeko.cli.web_cmds import CLI_LANGUAGE
+from bridgeko.cli.web_cmds import CLI_LANGUAGE, setup_django
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (start-up time)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 HELP = "import a match's results from a PBN or LIN file (the whole match or one segment)"
 
 
-def _django() -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
-    import django
-
-    django.setup()
-
-
 def import_results(args: argparse.Namespace) -> int:
     """Imports the results of FILE into the match; nothing when any of them is refused."""
-    _django()
+    setup_django()
     from django.utils import translation
 
     with translation.override(CLI_LANGUAGE):  # the messages in English, as every command's
         return _import(args)
 
 
-def _import(args: argparse.Namespace) -> int:
-    from django.contrib.auth import get_user_model
-    from django.utils import timezone
-
-    from bridgeko.core.errors import ServiceError
+def match_of(edition_slug: str, code: str) -> Any:
+    """The match ``code`` of the edition ``edition_slug``, or a :class:`CommandError` naming
+    what there is."""
     from bridgeko.editions.models import Edition
-    from bridgeko.matches import file_import
     from bridgeko.matches.models import Match
-    from bridgeko.matches.result_import import DifferencesFound
 
-    edition = Edition.objects.filter(slug=args.edition).first()
+    edition = Edition.objects.filter(slug=edition_slug).first()
     if edition is None:
-        raise CommandError(f"no edition {args.edition!r}")
+        raise CommandError(f"no edition {edition_slug!r}")
     match = (
         Match.objects.select_related("home", "visitors", "edition")
-        .filter(edition=edition, code=args.match)
+        .filter(edition=edition, code=code)
         .first()
     )
     if match is None:
         codes = ", ".join(Match.objects.filter(edition=edition).values_list("code", flat=True))
         raise CommandError(
-            f"edition {edition.slug!r} has no match {args.match!r}"
+            f"edition {edition.slug!r} has no match {code!r}"
             + (f" (its matches: {codes})" if codes else " (the draw is not held yet)")
         )
-    user = None
-    if args.user:
-        user = get_user_model().objects.filter(username=args.user).first()
-        if user is None:
-            raise CommandError(f"no account {args.user!r}")
+    return match
+
+
+def user_of(name: str | None) -> Any:
+    """The account recorded in the audit log (None when not given)."""
+    from django.contrib.auth import get_user_model
+
+    if not name:
+        return None
+    user = get_user_model().objects.filter(username=name).first()
+    if user is None:
+        raise CommandError(f"no account {name!r}")
+    return user
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, read at once."""
     try:
-        data = Path(args.file).read_bytes()
+        return path.read_bytes()
     except OSError as exc:
-        raise CommandError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def report(match: Any, run: Callable[[], Any]) -> int:
+    """Runs an import (``run()`` returns its preview), prints what it did — the problems on
+    stderr, the summary on stdout — or raises a :class:`CommandError` with one line per
+    problem (the differences with the hint to ``--replace``)."""
+    from bridgeko.core.errors import ServiceError
+    from bridgeko.matches.result_import import DifferencesFound
+
     try:
-        done = file_import.import_results(
-            match=match,
-            data=data,
-            user=user,
-            now=timezone.now(),
-            replace=args.replace,
-            segment=args.segment,
-        )
+        done = run()
     except DifferencesFound as exc:
         hint = "run again with --replace to store the file's results instead"
         raise CommandError("\n".join([exc.message, *exc.errors, hint])) from None
@@ -95,6 +98,27 @@ def _import(args: argparse.Namespace) -> int:
         + "."
     )
     return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from django.utils import timezone
+
+    from bridgeko.matches import file_import
+
+    match = match_of(args.edition, args.match)
+    user = user_of(args.user)
+    data = read_bytes(Path(args.file))
+    return report(
+        match,
+        lambda: file_import.import_results(
+            match=match,
+            data=data,
+            user=user,
+            now=timezone.now(),
+            replace=args.replace,
+            segment=args.segment,
+        ),
+    )
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:

@@ -19,7 +19,8 @@ CLI_LANGUAGE = "en"
 (the web application's default language, Czech, is for its pages)."""
 
 
-def _django() -> None:
+def setup_django() -> None:
+    """Django set up with the project's settings (a command that needs the web application)."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bridgeko.web.settings")
     import django
 
@@ -28,7 +29,7 @@ def _django() -> None:
 
 def serve(args: argparse.Namespace) -> int:
     """Applies the migrations, then runs the development server (it serves /static/ too)."""
-    _django()
+    setup_django()
     from django.core.management import call_command
     from django.utils import translation
 
@@ -52,7 +53,7 @@ def manage(args: argparse.Namespace) -> int:
 
 def import_elo(args: argparse.Namespace) -> int:
     """Imports the federation's Elo list for an edition (nothing when any row is bad)."""
-    _django()
+    setup_django()
     from django.utils import translation
 
     from bridgeko.core.errors import ServiceError
