@@ -216,3 +216,17 @@ def test_bws_auction_and_play_in_counter_order() -> None:
     # counter 3 entered again (id 4 replaces id 3); an erased call is left out
     assert file.auction(1, 1, 5) == ("1S", "P", "3S", "P")
     assert file.auction(1, 1, 6) == ()
+
+
+def test_bws_bidding_and_play_rows_as_the_guide_shapes_them() -> None:
+    """BiddingData and PlayData rows (no public file has them filled: the guide's columns)."""
+    row = {"ID": 3, "Section": 1, "Table": 2, "Round": 1, "Board": 5, "Counter": 1,
+           "Direction": "North", "Erased": False}  # fmt: skip
+    (bid,) = bws._bids([row | {"Bid": "1 NT"}])
+    assert (bid.id, bid.table, bid.board, bid.seat, bid.call) == (3, 2, 5, "N", "1NT")
+    (card,) = bws._cards([row | {"Card": "H10"}])
+    assert card.card == "HT" and not card.erased
+    with pytest.raises(bws.BwsError, match=r"record 3: '9Z' is not a call"):
+        list(bws._bids([row | {"Bid": "9Z"}]))
+    with pytest.raises(bws.BwsError, match=r"record 3: .*not a card"):
+        list(bws._cards([row | {"Card": "X1"}]))

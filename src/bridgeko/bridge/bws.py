@@ -30,10 +30,10 @@ import os
 import re
 import struct
 import tempfile
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from bridgeko.bridge.cards import Card, Seat
 from bridgeko.bridge.contract import Contract
@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 _MAGIC = (b"Standard Jet DB", b"Standard ACE DB")
+T = TypeVar("T")
 
 
 class BwsError(BridgeInputError):
@@ -483,39 +484,34 @@ def _players(rows: Iterable[Mapping[str, Any]]) -> Iterable[BwsPlayer]:
         )
 
 
-def _bids(rows: Iterable[Mapping[str, Any]]) -> Iterable[BwsBid]:
+def _steps(
+    rows: Iterable[Mapping[str, Any]], make: Callable[[Mapping[str, Any], dict[str, Any]], T]
+) -> Iterable[T]:
+    """The rows of BiddingData or PlayData: the fields both have, given to ``make`` with the
+    row; a value that cannot be read names the record."""
     for row in rows:
         ident = _int(row, "ID", 0)
         try:
-            yield BwsBid(
-                id=ident,
-                section=_int(row, "Section"),
-                table=_int(row, "Table"),
-                round=_int(row, "Round", 0),
-                board=_int(row, "Board"),
-                counter=_int(row, "Counter"),
-                seat=_text(row, "Direction").upper()[:1],
-                call=_call(_text(row, "Bid")),
-                erased=_flag(row, "Erased"),
-            )
-        except BwsError as exc:
-            raise BwsError(f"record {ident}: {exc}") from None
-
-
-def _cards(rows: Iterable[Mapping[str, Any]]) -> Iterable[BwsCard]:
-    for row in rows:
-        ident = _int(row, "ID", 0)
-        try:
-            yield BwsCard(
-                id=ident,
-                section=_int(row, "Section"),
-                table=_int(row, "Table"),
-                round=_int(row, "Round", 0),
-                board=_int(row, "Board"),
-                counter=_int(row, "Counter"),
-                seat=_text(row, "Direction").upper()[:1],
-                card=str(_card(_text(row, "Card"))),
-                erased=_flag(row, "Erased"),
+            yield make(
+                row,
+                {
+                    "id": ident,
+                    "section": _int(row, "Section"),
+                    "table": _int(row, "Table"),
+                    "round": _int(row, "Round", 0),
+                    "board": _int(row, "Board"),
+                    "counter": _int(row, "Counter"),
+                    "seat": _text(row, "Direction").upper()[:1],
+                    "erased": _flag(row, "Erased"),
+                },
             )
         except BridgeInputError as exc:
             raise BwsError(f"record {ident}: {exc}") from None
+
+
+def _bids(rows: Iterable[Mapping[str, Any]]) -> Iterable[BwsBid]:
+    return _steps(rows, lambda row, common: BwsBid(call=_call(_text(row, "Bid")), **common))
+
+
+def _cards(rows: Iterable[Mapping[str, Any]]) -> Iterable[BwsCard]:
+    return _steps(rows, lambda row, common: BwsCard(card=str(_card(_text(row, "Card"))), **common))

@@ -88,7 +88,7 @@ from bridgeko.bridge import board as _board
 from bridgeko.bridge import pbn
 from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Rank, Seat, Suit, Vulnerability
 from bridgeko.bridge.contract import PASSED_OUT, Contract, Doubling
-from bridgeko.bridge.errors import BridgeInputError
+from bridgeko.bridge.errors import BridgeInputError, LineError, Problem
 from bridgeko.bridge.play_record import Auction, AuctionError, Play, PlayError, table_result
 from bridgeko.bridge.result import BoardResult
 
@@ -103,28 +103,8 @@ __all__ = [
 ]
 
 
-class LinError(BridgeInputError):
+class LinError(LineError):
     """A LIN file that cannot be read; :attr:`line` is the 1-based line of the problem."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
-        self.line = line
-        """The line (1-based) where the problem is; 0 when it has no line."""
-        self.reason = message
-        """The problem without the line number."""
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Something :func:`parse` could not read (and skipped), or that does not agree."""
-
-    line: int
-    """The line (1-based) where the problem is."""
-    message: str
-    """What is wrong, naming the board and room."""
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,7 +82,7 @@ from bridgeko.bridge import board as _board
 from bridgeko.bridge.cards import FULL_PACK, Card, Deal, Hand, Seat, Strain, Suit, Vulnerability
 from bridgeko.bridge.contract import Contract
 from bridgeko.bridge.ddtable import DDTable, Par, ParContract
-from bridgeko.bridge.errors import BridgeInputError
+from bridgeko.bridge.errors import BridgeInputError, LineError, Problem
 from bridgeko.bridge.result import BoardResult
 from bridgeko.bridge.scoring import result_score
 
@@ -159,28 +159,8 @@ _Fail = Callable[[str], "PbnError"]
 """Makes the error for a bad value; the value helpers call it with the message."""
 
 
-class PbnError(BridgeInputError):
+class PbnError(LineError):
     """A PBN file that cannot be read; :attr:`line` is the 1-based line of the problem."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
-        self.line = line
-        """The line (1-based) where the problem is; 0 when it has no line."""
-        self.reason = message
-        """The problem without the line number."""
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """Something :func:`parse` could not read, or read with a repair."""
-
-    line: int
-    """The line (1-based) where the problem is."""
-    message: str
-    """What is wrong and what the reader did about it."""
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
 
 
 @dataclass(frozen=True, slots=True)
