@@ -29,7 +29,7 @@ from bridgeko.bridge.cards import Seat
 from bridgeko.core.errors import ServiceError
 from bridgeko.matches import services
 from bridgeko.matches.models import Match
-from bridgeko.matches.pbn_import import MAX_FILE_SIZE, FileTeams, teams_of
+from bridgeko.matches.pbn_import import FileTeams, decode_text, teams_of
 from bridgeko.matches.result_import import (
     ImportPreview,
     Read,
@@ -57,18 +57,6 @@ class _Found:
     records: dict[tuple[int, str], tuple[str, str]]
     """(the match's board, room) -> (auction, play) as stored."""
     swapped: bool
-
-
-def _decode(data: bytes) -> str:
-    if len(data) > MAX_FILE_SIZE:
-        raise ServiceError(
-            _("The file is too large (%(size)s kB; at most %(max)s kB).")
-            % {"size": len(data) // 1000, "max": MAX_FILE_SIZE // 1000}
-        )
-    try:
-        return lin.decode(data)
-    except lin.LinError as exc:
-        raise ServiceError(_("The file cannot be read: %(error)s") % {"error": exc}) from None
 
 
 def _swapped(file: lin.LinFile, teams: FileTeams) -> tuple[bool, str | None]:
@@ -101,7 +89,7 @@ def _swapped(file: lin.LinFile, teams: FileTeams) -> tuple[bool, str | None]:
 
 
 def _read(match: Match, data: bytes, segment: int | None) -> _Found:
-    parsed = lin.parse(_decode(data), lenient=True)
+    parsed = lin.parse(decode_text(data), lenient=True)
     problems = [str(p) for p in parsed.problems]
     if not parsed.boards:
         raise ServiceError(

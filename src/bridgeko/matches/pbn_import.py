@@ -59,6 +59,7 @@ __all__ = [
     "FileTeams",
     "ImportPreview",
     "ImportRow",
+    "decode_text",
     "import_results",
     "preview",
     "teams_of",
@@ -191,7 +192,9 @@ def _place(games: Sequence[pbn.PbnGame], taken: set[str], teams: FileTeams) -> l
 # Reading the file
 
 
-def _decode(data: bytes) -> str:
+def decode_text(data: bytes) -> str:
+    """The text of a PBN or LIN file's bytes (at most :data:`MAX_FILE_SIZE`), or a
+    :class:`ServiceError` saying why not."""
     if len(data) > MAX_FILE_SIZE:
         raise ServiceError(
             _("The file is too large (%(size)s kB; at most %(max)s kB).")
@@ -204,7 +207,7 @@ def _decode(data: bytes) -> str:
 
 
 def _read(match: Match, data: bytes, segment: int | None) -> Read:
-    parsed = pbn.parse(_decode(data), lenient=True)
+    parsed = pbn.parse(decode_text(data), lenient=True)
     problems = [str(p) for p in parsed.problems]
     if not parsed.games:
         raise ServiceError(
