@@ -31,9 +31,9 @@ from bridgeko.accounts.permissions import edition_role_required
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.editions.models import Edition
-from bridgeko.matches import bws_import
+from bridgeko.matches import bws_import, pbn_views
 from bridgeko.matches.models import BridgemateTables, Match
-from bridgeko.matches.pbn_views import import_summary, segment_choices
+from bridgeko.matches.pbn_views import SegmentForm, import_summary
 from bridgeko.matches.result_import import ImportPreview
 
 _WAITING_FOR = 24 * 3600
@@ -69,7 +69,7 @@ def _kept(name: str) -> bytes:
         ) from None
 
 
-class _TablesForm(forms.Form):
+class _TablesForm(SegmentForm):
     section = forms.CharField(
         label=gettext_lazy("Section"),
         max_length=10,
@@ -78,19 +78,6 @@ class _TablesForm(forms.Form):
     )
     open_table = forms.IntegerField(label=gettext_lazy("Table of the open room"), min_value=1)
     closed_table = forms.IntegerField(label=gettext_lazy("Table of the closed room"), min_value=1)
-    segment = forms.TypedChoiceField(
-        label=gettext_lazy("The file holds"),
-        coerce=int,
-        empty_value=None,
-        required=False,
-        help_text=gettext_lazy(
-            "A file of one segment may number its boards from 1: they are moved into the segment."
-        ),
-    )
-
-    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["segment"].choices = segment_choices(match)  # type: ignore[attr-defined]
 
     def tables(self) -> bws_import.Tables:
         data = self.cleaned_data
@@ -119,9 +106,7 @@ class UploadForm(_TablesForm):
 
 class ConfirmForm(_TablesForm):
     upload = forms.CharField(widget=forms.HiddenInput, max_length=64)
-    replace = forms.BooleanField(
-        label=gettext_lazy("Replace the differing results with the file's"), required=False
-    )
+    replace = pbn_views.ConfirmForm.base_fields["replace"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -43,8 +43,9 @@ def segment_choices(match: Match) -> list[tuple[str, str]]:
     return choices
 
 
-class UploadForm(forms.Form):
-    file = forms.FileField(label=gettext_lazy("PBN or LIN file"))
+class SegmentForm(forms.Form):
+    """A form saying which of the match's segments the file holds (or the whole match)."""
+
     segment = forms.TypedChoiceField(
         label=gettext_lazy("The file holds"),
         coerce=int,
@@ -59,6 +60,11 @@ class UploadForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["segment"].choices = segment_choices(match)  # type: ignore[attr-defined]
 
+
+class UploadForm(SegmentForm):
+    file = forms.FileField(label=gettext_lazy("PBN or LIN file"))
+    field_order = ("file", "segment")
+
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
         if upload.size is not None and upload.size > pbn_import.MAX_FILE_SIZE:
@@ -70,20 +76,17 @@ class UploadForm(forms.Form):
         return data
 
 
-class ConfirmForm(forms.Form):
+class ConfirmForm(SegmentForm):
     pbn = forms.CharField(
         widget=forms.HiddenInput, max_length=pbn_import.MAX_FILE_SIZE * 4 // 3 + 8
-    )
-    segment = forms.TypedChoiceField(
-        widget=forms.HiddenInput, coerce=int, empty_value=None, required=False
     )
     replace = forms.BooleanField(
         label=gettext_lazy("Replace the differing results with the file's"), required=False
     )
 
-    def __init__(self, *args: Any, match: Match, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["segment"].choices = segment_choices(match)  # type: ignore[attr-defined]
+        self.fields["segment"].widget = forms.HiddenInput()
 
     def clean_pbn(self) -> bytes:
         return sent_back(self.cleaned_data["pbn"])
