@@ -36,7 +36,6 @@ import hashlib
 import os
 import sys
 import threading
-import unicodedata
 from dataclasses import dataclass, replace
 from datetime import date, datetime, time
 from pathlib import Path
@@ -522,28 +521,9 @@ def _late_entry(edition: Any, pool: list[Any], organiser: Any) -> None:
 
 def demo_card_pdf(label: str) -> bytes:
     """A one-page PDF standing for a pair's convention card (the demo's uploaded file)."""
-    plain = unicodedata.normalize("NFKD", f"Konvencni karta [demo]: {label}")
-    text = plain.encode("ascii", "ignore").replace(b"(", b"[").replace(b")", b"]")
-    stream = b"BT /F1 14 Tf 60 780 Td (" + text + b") Tj ET"
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += str(number).encode() + b" 0 obj\n" + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 " + str(len(objects) + 1).encode() + b"\n0000000000 65535 f \n"
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size " + str(len(objects) + 1).encode() + b" /Root 1 0 R >>\n"
-    out += b"startxref\n" + str(xref).encode() + b"\n%%EOF\n"
-    return bytes(out)
+    from bridgeko import demo_play
+
+    return demo_play.demo_pdf(f"Konvencni karta [demo]: {label}")
 
 
 def foreign_editions() -> list[str]:

@@ -52,7 +52,15 @@ PBN_MATCH = "R1-M6"
 AGREED_MATCH = "R1-M7"
 """The 1999 first-round match the captains moved by agreement (R14.2a, issue 21): the visitors
 proposed Thursday evening, the home team accepted in time (their captains have no login in the
-demo: the proposal and the answer are recorded without a user)."""
+demo: the proposal and the answer are recorded without a user). Its record came from the
+winning captain board by board with the scorecards (R14.2b); the opponents disputed one board
+and the TD approved the record after reading the signed scorecards."""
+DISPUTED_BOARD = 23
+RECORD_QF = "QF4"
+"""The 1999 quarterfinal its captains played on the Wednesday before the round's Friday: the
+winners' record (segment totals and the scorecards) is confirmed by the opponents and waits
+for the TD's approval (R14.2b); the bracket does not move on until then."""
+RECORD_QF_TOTALS = {1: (41, 23), 2: (30, 35)}
 BRIDGEMATE_QF = "QF2"
 """The 1999 quarterfinal whose segment 2 comes from Bridgemate terminals (issue 20): the server
 follows a real BCS file (``demo_files/bridgemate-session.bws``), tables 1 and 2 its rooms."""
@@ -321,6 +329,9 @@ def play_1999(edition: Any, td: Any) -> None:
                 now=start + timedelta(minutes=45),
             )
             continue
+        if code == AGREED_MATCH:
+            _record_by_captains(player, code, start, td)
+            continue
         if code == PBN_MATCH:
             data = match_pbn(
                 match, player.gen, event="Bridge Open K.O. 1999", site="Nové Město nad Metují"
@@ -344,10 +355,13 @@ def play_1999(edition: Any, td: Any) -> None:
         player.boards(code, range(17, 33), start + timedelta(hours=2, minutes=15))
         _decide(player, code, start + timedelta(hours=4, minutes=30))
     quarter_start = datetime(1999, 4, 16, 19, tzinfo=PRAGUE)
+    agree_quarterfinal(edition)
     for match in Match.objects.filter(edition=edition, round=2).order_by("position"):
         start = _start(match, quarter_start)
         code = match.code
-        if code == DEALT_QF:
+        if code == RECORD_QF:
+            record_quarterfinal(match)
+        elif code == DEALT_QF:
             dealt_quarterfinal(player, code, start)
         elif code == TIED_QF:
             _tied_after_32(player, code, start)
@@ -363,28 +377,155 @@ def play_1999(edition: Any, td: Any) -> None:
             player.boards(code, range(1, 17), start)
 
 
-def agree_1999(edition: Any) -> None:
-    """:data:`AGREED_MATCH` moved by its captains: proposed on Sunday 14 March, accepted on
-    Monday 15 March (the organiser told in time: R14.2a), played on Thursday 18 March."""
+def _agree(
+    edition: Any,
+    code: str,
+    side: str,
+    start: datetime,
+    place: str,
+    note: str,
+    proposed: datetime,
+    accepted: datetime,
+) -> None:
+    """``side``'s captain proposes ``start`` at ``place``; the other captain accepts (the
+    captains have no login in the demo: recorded without a user)."""
     from bridgeko.matches import agreements
     from bridgeko.matches.models import Match
 
-    match = Match.objects.get(edition=edition, code=AGREED_MATCH)
     proposal = agreements.propose(
+        match=Match.objects.get(edition=edition, code=code),
+        side=side,
+        start=start,
+        place=place,
+        note=note,
+        user=None,
+        now=proposed,
+    )
+    other = "home" if side == "visitors" else "visitors"
+    agreements.accept(proposal=proposal, side=other, user=None, now=accepted)
+
+
+def agree_1999(edition: Any) -> None:
+    """:data:`AGREED_MATCH` moved by its captains: proposed on Sunday 14 March, accepted on
+    Monday 15 March (the organiser told in time: R14.2a), played on Thursday 18 March."""
+    _agree(
+        edition,
+        AGREED_MATCH,
+        "visitors",
+        datetime(1999, 3, 18, 18, 30, tzinfo=PRAGUE),
+        "Klubovna BK Nové Město, Komenského 1",
+        "V pátek máme dva hráče na turnaji v Brně; čtvrtek by šel?",
+        proposed=datetime(1999, 3, 14, 20, 15, tzinfo=PRAGUE),
+        accepted=datetime(1999, 3, 15, 9, 40, tzinfo=PRAGUE),
+    )
+
+
+def demo_pdf(line: str) -> bytes:
+    """A one-page PDF with one line of text, standing for an uploaded file (a convention card,
+    signed scorecards)."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", line)
+    text = plain.encode("ascii", "ignore").replace(b"(", b"[").replace(b")", b"]")
+    stream = b"BT /F1 14 Tf 60 780 Td (" + text + b") Tj ET"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += str(number).encode() + b" 0 obj\n" + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 " + str(len(objects) + 1).encode() + b"\n0000000000 65535 f \n"
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size " + str(len(objects) + 1).encode() + b" /Root 1 0 R >>\n"
+    out += b"startxref\n" + str(xref).encode() + b"\n%%EOF\n"
+    return bytes(out)
+
+
+def _scorecards(code: str) -> bytes:
+    return demo_pdf(f"Zapis o utkani {code} [demo]: podepsane zapisni listky obou mistnosti")
+
+
+def _record_by_captains(player: Player, code: str, start: datetime, td: Any) -> None:
+    """:data:`AGREED_MATCH`'s record (R14.2b): the winning captain types the 32 boards (the
+    same made-up results the TD would have entered) with the scorecards at night; the opponents
+    dispute one board the next morning; the TD reads the scorecards and approves the record."""
+    from bridgeko.matches import records
+    from bridgeko.matches.models import RecordSubmission
+
+    match = player.match(code)
+    boards: dict[tuple[int, str], str] = {}
+    for board in range(1, 33):
+        boards[(board, "open")], boards[(board, "closed")] = player.gen.pair()
+    trial = RecordSubmission(match=match, boards={f"{b} {r}": t for (b, r), t in boards.items()})
+    home, visitors = records.provisional_score(trial)
+    side = "home" if home > visitors else "visitors"
+    played = start + timedelta(hours=4, minutes=45)
+    sub = records.submit(
         match=match,
-        side="visitors",
-        start=datetime(1999, 3, 18, 18, 30, tzinfo=PRAGUE),
-        place="Klubovna BK Nové Město, Komenského 1",
-        note="V pátek máme dva hráče na turnaji v Brně; čtvrtek by šel?",
+        side=side,
+        scorecards=_scorecards(code),
+        filename="zapis.pdf",
+        boards=boards,
+        note="Hráno ve čtvrtek v klubovně, zápisy podepsali oba kapitáni.",
         user=None,
-        now=datetime(1999, 3, 14, 20, 15, tzinfo=PRAGUE),
+        now=played,
     )
-    agreements.accept(
-        proposal=proposal,
+    records.dispute(
+        submission=sub,
+        side="visitors" if side == "home" else "home",
+        note=(
+            f"Rozdání {DISPUTED_BOARD}, zavřená místnost: podle nás "
+            f"{boards[(DISPUTED_BOARD, 'closed')]} o zdvih lépe."
+        ),
+        user=None,
+        now=played + timedelta(hours=9),
+    )
+    records.approve(
+        submission=sub,
+        user=td,
+        now=played + timedelta(hours=11),
+        note="Podle podepsaných zápisních lístků platí zápis, jak byl poslán.",
+    )
+
+
+def agree_quarterfinal(edition: Any) -> None:
+    """:data:`RECORD_QF` moved to the Wednesday by its captains (in time, R14.2a)."""
+    _agree(
+        edition,
+        RECORD_QF,
+        "home",
+        datetime(1999, 4, 14, 18, 0, tzinfo=PRAGUE),
+        "Hotel Metuje, salonek",
+        "Středa nám vyhovuje lépe, hráli bychom se zástěnami jako v klubu.",
+        proposed=datetime(1999, 4, 8, 19, 0, tzinfo=PRAGUE),
+        accepted=datetime(1999, 4, 9, 8, 20, tzinfo=PRAGUE),
+    )
+
+
+def record_quarterfinal(match: Any) -> None:
+    """:data:`RECORD_QF`'s record from the scorecards' totals, confirmed by the opponents the
+    next morning: it waits for the TD's approval (R14.2b)."""
+    from bridgeko.matches import records
+
+    played = datetime(1999, 4, 14, 23, 50, tzinfo=PRAGUE)
+    sub = records.submit(
+        match=match,
         side="home",
+        scorecards=_scorecards(match.code),
+        filename="zapis.pdf",
+        totals=RECORD_QF_TOTALS,
         user=None,
-        now=datetime(1999, 3, 15, 9, 40, tzinfo=PRAGUE),
+        now=played,
     )
+    records.confirm(submission=sub, side="visitors", user=None, now=played + timedelta(hours=9))
 
 
 def bridgemate_1999(edition: Any, td: Any, now: datetime) -> None:

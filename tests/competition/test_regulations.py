@@ -71,6 +71,8 @@ EXPECTED_1999: dict[str, Any] = {
     "schedule.dates_published_within_days": 14,
     "schedule.reschedule_notice_days": 1,  # R14.2a
     "schedule.result_record_deadline": time(13, 0),  # R14.2b
+    "schedule.record_confirm_hours": 24,  # not in the regulations (issue 21)
+    "schedule.record_auto_approve": False,
     "appeals.deadline_minutes": 30,  # R16.3
     "appeals.deposit": 200,  # R16.2
     "appeals.committee_size": 3,  # R16.1

@@ -47,6 +47,24 @@ def _drawn_world() -> World:
     return world
 
 
+def match_with_captains() -> tuple[World, Any]:
+    """:func:`drawn_world` with the match dates published and the first match still to play,
+    whose captains ``cap-home`` and ``cap-visitors`` log in (the agreement and record tests)."""
+    from bridgeko.matches.models import Match, MatchStatus
+    from tests.web.test_standings import _dates
+
+    world = drawn_world()
+    _dates(world)
+    match = Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY).first()
+    assert match is not None
+    for side, team_id in (("home", match.home_id), ("visitors", match.visitors_id)):
+        user = make_user(f"cap-{side}")
+        RoleAssignment.objects.create(
+            user=user, edition=world.edition, role=Role.CAPTAIN, team_id=team_id
+        )
+    return world, match
+
+
 def artifacts(name: str) -> Path:
     """``test-artifacts/<name>`` at the root of the checkout (git-ignored;
     ``BRIDGEKO_TEST_ARTIFACTS`` chooses another folder for all of them)."""

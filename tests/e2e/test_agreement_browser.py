@@ -11,11 +11,9 @@ from typing import Any
 
 import pytest
 
-from bridgeko.accounts.models import Role, RoleAssignment
-from bridgeko.matches.models import DateProposal, Match, MatchStatus, ProposalStatus
-from tests.e2e.browser import CHROMIUM, artifacts, drawn_world, fits, login, new_page
-from tests.web.conftest import make_user
-from tests.web.test_standings import _dates, _local
+from bridgeko.matches.models import DateProposal, ProposalStatus
+from tests.e2e.browser import CHROMIUM, artifacts, fits, login, match_with_captains, new_page
+from tests.web.test_standings import _local
 
 pytestmark = [
     pytest.mark.e2e,
@@ -37,15 +35,7 @@ def test_R14_2a_two_captains_agree_a_date_in_the_browser(
     from django.utils import timezone
 
     monkeypatch.setattr(timezone, "now", lambda: _local(1999, 3, 14, 10, 0))
-    world = drawn_world()
-    _dates(world)
-    match = Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY).first()
-    assert match is not None
-    for side, team_id in (("home", match.home_id), ("visitors", match.visitors_id)):
-        user = make_user(f"cap-{side}")
-        RoleAssignment.objects.create(
-            user=user, edition=world.edition, role=Role.CAPTAIN, team_id=team_id
-        )
+    world, match = match_with_captains()
     shots = artifacts("agreement")
     shots.mkdir(parents=True, exist_ok=True)
     base = live_server.url

@@ -10,11 +10,9 @@ from typing import Any
 
 import pytest
 
-from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.matches.models import Match, MatchStatus, RecordStatus, RecordSubmission
-from tests.e2e.browser import CHROMIUM, artifacts, drawn_world, fits, login, new_page
-from tests.web.conftest import make_user
-from tests.web.test_standings import _dates, _local
+from tests.e2e.browser import CHROMIUM, artifacts, fits, login, match_with_captains, new_page
+from tests.web.test_standings import _local
 
 pytestmark = [
     pytest.mark.e2e,
@@ -29,15 +27,7 @@ def test_R14_2b_captains_record_confirmed_and_approved_in_the_browser(
     from django.utils import timezone
 
     monkeypatch.setattr(timezone, "now", lambda: _local(1999, 3, 19, 11, 0))
-    world = drawn_world()
-    _dates(world)
-    match = Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY).first()
-    assert match is not None
-    for side, team_id in (("home", match.home_id), ("visitors", match.visitors_id)):
-        user = make_user(f"cap-{side}")
-        RoleAssignment.objects.create(
-            user=user, edition=world.edition, role=Role.CAPTAIN, team_id=team_id
-        )
+    world, match = match_with_captains()
     Match.objects.filter(pk=match.pk).update(start=_local(1999, 3, 18, 18, 0))  # by agreement
     photo = tmp_path / "zapis.png"
     photo.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
@@ -86,3 +76,58 @@ def test_R14_2b_captains_record_confirmed_and_approved_in_the_browser(
     page.context.close()
     match.refresh_from_db()
     assert match.status == MatchStatus.DECIDED and match.winner == "home"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_R14_2b_record_board_by_board_from_a_file_in_the_browser(
+    browser: Any, live_server: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The board table fits a phone (390 px, English); the winners send the scoring program's
+    PBN file (1280 px, Czech; written by our own writer: the round trip through the page); the
+    TD reviews the boards with their IMPs on a phone in Czech."""
+    from django.utils import timezone
+
+    from tests.web.test_records import winning_pbn
+
+    monkeypatch.setattr(timezone, "now", lambda: _local(1999, 3, 19, 11, 0))
+    world, match = match_with_captains()
+    data, (home, visitors) = winning_pbn(match)
+    results = tmp_path / "utkani.pbn"
+    results.write_bytes(data)
+    photo = tmp_path / "zapis.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 64)
+    shots = artifacts("record")
+    shots.mkdir(parents=True, exist_ok=True)
+    base, slug = live_server.url, world.edition.slug
+    url = f"{base}/e/{slug}/matches/{match.code}/record/home/"
+
+    page = new_page(browser, base, 390, "en")
+    login(page, base, "cap-home")
+    page.goto(url)
+    page.click("#record-boards summary")
+    page.fill("#id_b1_open", "4S N =")
+    page.screenshot(path=str(shots / "boards-390-en.png"), full_page=True)
+    fits(page, "the board table")
+    page.context.close()
+
+    page = new_page(browser, base, 1280, "cs")
+    login(page, base, "cap-home")
+    page.goto(url)
+    page.click("#record-boards summary")
+    page.set_input_files("#id_results", str(results))
+    page.set_input_files("#id_scorecards", str(photo))
+    page.click("#record-form button[type=submit]")
+    page.wait_for_load_state()
+    assert f"{home} : {visitors}" in page.locator("#waiting").inner_text()
+    page.screenshot(path=str(shots / "sent-from-file-1280-cs.png"), full_page=True)
+    page.context.close()
+    sub = RecordSubmission.objects.get(match=match)
+    assert len(sub.boards) == 64
+
+    page = new_page(browser, base, 390, "cs")
+    login(page, base, "td")
+    page.goto(f"{base}/e/{slug}/matches/{match.code}/record-review/")
+    assert page.locator(".record-boards tbody tr").count() == 32
+    page.screenshot(path=str(shots / "review-boards-390-cs.png"), full_page=True)
+    fits(page, "the review with the boards")
+    page.context.close()

@@ -126,10 +126,13 @@ def test_demo_dashboard_lists_the_due_items_per_role(db: Any) -> None:
     (conditions,) = organiser[dashboard.Group.CONDITIONS]
     assert conditions.detail.endswith(": not received (R3.1b); entry fee: not received (R3.1c)")
     matches = organiser[dashboard.Group.MATCHES]
-    assert len(matches) == 5  # round 1: 13 teams in a scheme for 16, three byes (R11.4)
-    assert {m.at for m in matches} == {  # Fri 19:00; one moved by its captains (issue 21)
+    # round 1: 13 teams in a scheme for 16, three byes (R11.4); QF4 played by agreement, its
+    # record waiting for the TD's approval (issue 21)
+    assert len(matches) == 6
+    assert {m.at for m in matches} == {  # Fri 19:00; two moved by their captains (issue 21)
         datetime(1999, 3, 19, 18, tzinfo=UTC),
         datetime(1999, 3, 18, 17, 30, tzinfo=UTC),
+        datetime(1999, 4, 14, 16, 0, tzinfo=UTC),
     }
     (record,) = organiser[dashboard.Group.DEADLINES]
     assert record.at == datetime(1999, 3, 19, 12, tzinfo=UTC)  # 13:00 (R14.2b)
@@ -173,7 +176,8 @@ def test_demo_1999_in_play_and_1998_finished_with_its_prizes() -> None:
     matches = {m.code: m for m in Match.objects.filter(edition=edition)}
     statuses = {r: sorted(m.status for m in matches.values() if m.round == r) for r in (1, 2, 3, 4)}
     assert statuses[1] == ["bye"] * 3 + ["decided"] * 4 + ["walkover"]
-    assert statuses[2] == ["extra_segment_required"] + ["in_progress"] * 3
+    # QF4 was played by agreement: its record waits for the TD's approval (issue 21)
+    assert statuses[2] == ["extra_segment_required"] + ["in_progress"] * 2 + ["to_play"]
     assert statuses[3] == ["pending"] * 2 and statuses[4] == ["pending"] * 2
     # R15.2: the walkover's visitors failed to appear, without notice
     walkover = matches[WALKOVER_MATCH]
@@ -321,3 +325,40 @@ def test_demo_first_round_match_moved_by_its_captains(db: Any) -> None:
     assert proposal.told_at is not None and proposal.told_at.astimezone(PRAGUE).day == 15
     assert match.start is not None and match.start.astimezone(PRAGUE).day == 18
     assert match.status == "decided"
+
+
+def test_demo_R14_2b_records_one_disputed_and_approved_one_confirmed_awaiting_the_td(
+    db: Any,
+) -> None:
+    """Issue 21: the agreed first-round match's record came board by board from the winners,
+    the opponents disputed a board and the TD approved it; QF4's record, confirmed by the
+    opponents, waits for the TD's one click and shows as provisional on the public pages."""
+    from bridgeko.audit.models import AuditEntry
+    from bridgeko.demo_play import AGREED_MATCH, RECORD_QF
+    from bridgeko.matches.models import BoardResult, Match, RecordStatus, RecordSubmission
+
+    demo_loaded()
+    agreed = Match.objects.get(edition__slug="ko-1999", code=AGREED_MATCH)
+    (first,) = RecordSubmission.objects.filter(match=agreed)
+    assert first.status == RecordStatus.APPROVED and first.dispute.startswith("Rozdání 23")
+    assert len(first.boards) == 64 and BoardResult.objects.filter(match=agreed).count() == 64
+    actions = list(
+        AuditEntry.objects.filter(action__startswith="bridgeko.record.", object_id=str(agreed.pk))
+        .order_by("pk")
+        .values_list("action", flat=True)
+    )
+    assert actions == [
+        "bridgeko.record.submitted",
+        "bridgeko.record.disputed",
+        "bridgeko.record.approved",
+    ]
+    quarter = Match.objects.get(edition__slug="ko-1999", code=RECORD_QF)
+    (waiting,) = RecordSubmission.objects.filter(match=quarter)
+    assert waiting.status == RecordStatus.CONFIRMED and not waiting.late
+    assert quarter.status == "to_play"  # provisional: the bracket waits for the TD
+    public = (
+        Client()
+        .get(reverse("public:match", kwargs={"edition": "ko-1999", "code": RECORD_QF}))
+        .content.decode()
+    )
+    assert 'id="provisional"' in public and "71:58" in public

@@ -435,3 +435,24 @@ def test_td_is_sent_to_the_team_sitting_first(drawn: World, match: Match) -> Non
     assert url(match, 1, "visitors") in page  # the link to the other team's line-up
     czech = drawn.client("td", "cs").get(url(match, 1, "home")).content.decode()
     assert "nejdřív zadejte jeho sestavení" in czech
+
+
+def test_R12_6_the_team_sitting_first_sees_the_opponents_line_up_only_once_both_are_in(
+    drawn: World, match: Match
+) -> None:
+    # segment 1: the visitors sit first, the home team (seating rights) second
+    home, visitors = captain(drawn, match, "home"), captain(drawn, match, "visitors")
+    home_names = [p.name for p in players(match, "home")]
+    visitors_names = [p.name for p in players(match, "visitors")]
+    assert 'id="other-hidden"' in home.get(url(match, 1, "home")).content.decode()
+    give(drawn, match, 1, "visitors")
+    seen_by_home = home.get(url(match, 1, "home")).content.decode()
+    assert 'id="other-hidden"' not in seen_by_home  # the second team sees the first's
+    assert all(name in seen_by_home for name in visitors_names)
+    seen_by_visitors = visitors.get(url(match, 1, "visitors")).content.decode()
+    assert 'id="other-hidden"' in seen_by_visitors  # not the other way round
+    assert not any(name in seen_by_visitors for name in home_names)
+    give(drawn, match, 1, "home")
+    seen_by_visitors = visitors.get(url(match, 1, "visitors")).content.decode()
+    assert 'id="other-hidden"' not in seen_by_visitors
+    assert all(name in seen_by_visitors for name in home_names)

@@ -47,6 +47,7 @@ __all__ = [
     "BwsFile",
     "BwsPlayer",
     "BwsRecord",
+    "looks_like_bws",
     "read",
 ]
 
@@ -223,6 +224,11 @@ def _in_order(items: Iterable[tuple[int, int, str]]) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------------------------------
 # Reading the database
+
+
+def looks_like_bws(data: bytes) -> bool:
+    """Whether the bytes start as an MS Access database (as a ``.bws`` file does)."""
+    return data[4:19] in _MAGIC
 
 
 def read(data: bytes) -> BwsFile:

@@ -127,6 +127,11 @@ class ScheduleRules:
     """A rescheduling must be notified this many days before the normal date (R14.2a)."""
     result_record_deadline: time = time(13, 0)
     """On the scheduled day of the round's last match (R14.2b)."""
+    record_confirm_hours: int = 24
+    """The opponents confirm or dispute a captain's match record within this many hours (the
+    regulations are silent: the edition's own rule, issue 21); later, the TD is told."""
+    record_auto_approve: bool = False
+    """A record the opponents confirm is approved without the TD (else the TD approves it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +197,7 @@ MISSING = N_("missing")
 NOT_POSITIVE_INT = N_("must be a positive whole number, not %(value)s")
 NOT_NONNEGATIVE_INT = N_("must be a whole number, 0 or more, not %(value)s")
 NOT_TEXT = N_("must be a non-empty text, not %(value)s")
+NOT_BOOL = N_("must be true or false, not %(value)s")
 NOT_LANGUAGE = N_("must be one of %(allowed)s, not %(value)s")
 NOT_CURRENCY = N_("must be a three-letter ISO 4217 code such as 'CZK', not %(value)s")
 NOT_TIMEZONE = N_("must be a time zone name such as 'Europe/Prague', not %(value)s")
@@ -318,6 +324,12 @@ def _positive_int(value: object) -> int:
 
 def _nonnegative_int(value: object) -> int:
     return _whole(value, NOT_NONNEGATIVE_INT, 0)
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise _Invalid(NOT_BOOL, value=_shown(value))
+    return value
 
 
 def _text(value: object) -> str:
@@ -554,6 +566,8 @@ _SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
             _Key("dates_published_within_days", _nonnegative_int, "R14.1"),
             _Key("reschedule_notice_days", _nonnegative_int, "R14.2a, I12"),
             _Key("result_record_deadline", _time, "R14.2b"),
+            _Key("record_confirm_hours", _positive_int, "R14.2b: hours to confirm a record"),
+            _Key("record_auto_approve", _bool, "R14.2b: confirmed records approved by themselves"),
         ),
     ),
     "appeals": (

@@ -37,6 +37,7 @@ DEADLINE_TEXT = N_("%(what)s by %(at)s (%(clause)s)")
 WHAT_PUBLISH_DATES = N_("publish the dates of the preliminary matches")
 WHAT_NOTIFY_RESCHEDULING = N_("notify the organiser of the rescheduling")
 WHAT_DELIVER_RECORD = N_("deliver the match record to the organiser")
+WHAT_ANSWER_RECORD = N_("confirm or dispute the opponents' match record")
 WHAT_LODGE_SEGMENT_APPEAL = N_("lodge the appeal about the segment")
 WHAT_LODGE_APPEAL = N_("lodge the appeal")
 WHAT_FORM_REACHES_ORGANISER = N_("the appeal form reaches the organiser")
@@ -539,6 +540,17 @@ def result_record_deadline(round_last_match_date: date, reg: Regulations) -> Dea
 def record_in_time(received_at: datetime, round_last_match_date: date, reg: Regulations) -> bool:
     """Whether a match record received at ``received_at`` is in time (R14.2b)."""
     return result_record_deadline(round_last_match_date, reg).met_by(received_at)
+
+
+def record_answer_deadline(submitted_at: datetime, reg: Regulations) -> Deadline:
+    """The opponents confirm or dispute a captain's match record within the edition's hours
+    (``schedule.record_confirm_hours``, real time: a night the clocks change counts as it is);
+    the regulations fix no such time, so the clause is R14.2b, the record's own."""
+    return Deadline(
+        after(submitted_at, timedelta(hours=reg.schedule.record_confirm_hours), reg),
+        "R14.2b",
+        WHAT_ANSWER_RECORD,
+    )
 
 
 def reschedule_by_agreement(

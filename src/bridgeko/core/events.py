@@ -18,7 +18,9 @@ The events (name: keyword arguments; every event also gets ``user``, who acted, 
 * ``date.answered``: ``proposal`` (its status says what became of it: accepted — the organiser
   told —, waiting for the TD, declined, withdrawn, allowed or refused by the TD)
 * ``record.submitted``: ``submission`` (matches.RecordSubmission: a captain's match record,
-  R14.2b); ``record.answered``: ``submission`` (confirmed or disputed by the opponents)
+  R14.2b); ``record.answered``: ``submission`` (confirmed or disputed by the opponents — or
+  approved at once, when the edition says so); ``record.decided``: ``submission`` (approved or
+  rejected by the TD, or withdrawn by its team)
 * ``match.result``: ``match`` (a result recorded: a segment's result became complete, the match
   was decided, or a decided match's score changed — not every board saved)
 * ``appeal.decided``: ``match`` (matches.Match), ``appellant`` (entries.Team), ``outcome``

@@ -105,10 +105,12 @@ def _schedule_items(
     reg = edition.regulations
     zone = schedule.zone(reg)
     slug = edition.slug
-    rounds = display.bracket_rounds(draw, display.numbers_of(draw), display.match_dates(draw))
+    dates = display.match_dates(draw)
+    rounds = display.bracket_rounds(draw, display.numbers_of(draw), dates)
     mine = not viewer.staff
     for rnd in rounds:
-        starts = [m.start for m in rnd.matches if m.start is not None]
+        # R14.2b: the *scheduled* day of the round's last match, not a date agreed by captains
+        starts = [dates[m.id].start for m in rnd.matches if m.id in dates]
         if not starts:
             continue
         if mine and not any(_plays(m, viewer.team_ids) for m in rnd.matches):

@@ -90,6 +90,14 @@ FIELD_LABELS = {
     ),
     "schedule.reschedule_notice_days": (_("Days of notice for a rescheduled match"), "R14.2a"),
     "schedule.result_record_deadline": (_("Results recorded by (time)"), "R14.2b"),
+    "schedule.record_confirm_hours": (
+        _("Hours for the opponents to confirm a match record"),
+        "R14.2b",
+    ),
+    "schedule.record_auto_approve": (
+        _("Approve a confirmed match record without the TD"),
+        "R14.2b",
+    ),
     "appeals.deadline_minutes": (_("Minutes to appeal after the match"), "R16.3"),
     "appeals.deposit": (_("Appeal deposit"), "R16.2"),
     "appeals.committee_size": (_("Members of the appeals committee"), "R16.1"),

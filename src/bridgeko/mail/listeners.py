@@ -312,6 +312,19 @@ def on_record_answered(*, submission: Any, **_kwargs: Any) -> None:
     )
 
 
+def on_record_decided(*, submission: Any, **_kwargs: Any) -> None:
+    """Both captains: the TD approved or rejected the record, or its team withdrew it."""
+    match = submission.match
+    queue(
+        edition=match.edition,
+        event=Event.RECORD_DECIDED,
+        template="record_answered",
+        teams=_both(match),
+        context=lambda team: _record_context(submission, team),
+        match=match,
+    )
+
+
 def on_appeal_decided(
     *,
     match: Match,
@@ -348,6 +361,7 @@ LISTENERS: dict[str, Callable[..., None]] = {
     Event.DATE_ANSWERED: on_date_answered,
     Event.RECORD_SUBMITTED: on_record_submitted,
     Event.RECORD_ANSWERED: on_record_answered,
+    Event.RECORD_DECIDED: on_record_decided,
 }
 
 

@@ -29,6 +29,7 @@ class Event(models.TextChoices):
     DATE_ANSWERED = "date.answered", _("Proposed date answered")
     RECORD_SUBMITTED = "record.submitted", _("Match record submitted")
     RECORD_ANSWERED = "record.answered", _("Match record answered")
+    RECORD_DECIDED = "record.decided", _("Match record approved, rejected or withdrawn")
 
 
 class Outbox(models.Model):

@@ -17,6 +17,7 @@ from bridgeko.core import dashboard, team_matches
 from bridgeko.core.team_matches import Action
 from bridgeko.editions.models import Edition
 from bridgeko.entries.models import Team
+from bridgeko.matches import records
 from bridgeko.matches.models import (
     DateProposal,
     Match,
@@ -111,27 +112,44 @@ def record_items(
     ).select_related("match")
     for r in waiting:
         match = r.match
+        review = reverse(
+            "matches:record_review", kwargs={"edition": edition.slug, "code": match.code}
+        )
         if r.status == RecordStatus.SUBMITTED:
+            deadline = records.answer_deadline(r)
+            late = not deadline.met_by(now)
             answering = match.visitors_id if r.side == "home" else match.home_id
             if answering is not None and answering in viewer.team_ids:
                 side = "visitors" if r.side == "home" else "home"
                 yield dashboard.Item(
                     _("Match %(code)s: confirm or dispute the opponents' record")
                     % {"code": match.code},
+                    detail=_("by %(at)s") % {"at": _when(deadline.at)},
                     url=reverse(
                         "matches:record",
                         kwargs={"edition": edition.slug, "code": match.code, "side": side},
                     ),
                     source="matches",
-                    at=r.submitted_at,
+                    at=deadline.at,
+                    overdue=late,
+                )
+            elif late and viewer.staff:
+                # the opponents let their time pass: the TD approves or rejects it alone
+                yield dashboard.Item(
+                    _("The match record of %(code)s was not answered in time")
+                    % {"code": match.code},
+                    detail=_("the opponents had until %(at)s") % {"at": _when(deadline.at)},
+                    url=review,
+                    source="matches",
+                    at=deadline.at,
+                    overdue=True,
+                    level=dashboard.Level.WARNING,
                 )
         elif viewer.staff:
             yield dashboard.Item(
                 _("Approve the match record of %(code)s (%(status)s)")
                 % {"code": match.code, "status": r.get_status_display()},
-                url=reverse(
-                    "matches:record_review", kwargs={"edition": edition.slug, "code": match.code}
-                ),
+                url=review,
                 source="matches",
                 at=r.answered_at,
                 level=dashboard.Level.WARNING

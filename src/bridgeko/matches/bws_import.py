@@ -284,6 +284,35 @@ def _nothing(match: Match, found: _Found, tables: Tables) -> ServiceError:
     )
 
 
+def guessed_tables(match: Match, data: bytes) -> Tables:
+    """The rooms of a file a captain sends with the match record (issue 21): the tables the TD
+    chose for the match before, else the file's only two tables (the lower one the open room);
+    a :class:`ServiceError` when the file has more or fewer."""
+    remembered = BridgemateTables.objects.filter(match=match).first()
+    if remembered is not None:
+        return Tables(remembered.open_table, remembered.closed_table, remembered.section)
+    file = read_file(data)
+    used = sorted({(r.section, r.table) for r in file.records})
+    if len(used) != 2 or used[0][0] != used[1][0]:
+        raise ServiceError(
+            _(
+                "The Bridgemate file has results of %(count)s tables: it can be sent with the "
+                "record only from a match played at two tables (the TD imports other files)."
+            )
+            % {"count": len(used)}
+        )
+    section = used[0][0]
+    return Tables(used[0][1], used[1][1], file.sections.get(section, str(section)))
+
+
+def read_results(match: Match, data: bytes, tables: Tables) -> Read:
+    """The file's results of the match (the readers' check included), storing nothing."""
+    found = _read(match, read_file(data), tables, None)
+    if not found.read.results:
+        raise _nothing(match, found, tables)
+    return found.read
+
+
 def preview(
     match: Match, data: bytes, tables: Tables, *, segment: int | None = None
 ) -> ImportPreview:

@@ -145,6 +145,11 @@ def _read(match: Match, data: bytes, segment: int | None) -> _Found:
     return _Found(Read(results=results, problems=problems), records, swapped)
 
 
+def read_results(match: Match, data: bytes) -> Read:
+    """The file's results of the match, storing nothing."""
+    return _read(match, data, None).read
+
+
 def preview(match: Match, data: bytes, *, segment: int | None = None) -> ImportPreview:
     """What importing ``data`` (a LIN file's bytes) would store, next to what is stored."""
     check_match(match)

@@ -373,6 +373,9 @@ class RecordSubmission(models.Model):
     )
     decided_at = models.DateTimeField(_("decided by the TD"), null=True, blank=True)
     decision_note = models.TextField(_("TD's reason"), blank=True)
+    auto_approved = models.BooleanField(
+        _("approved without the TD (the edition's rule)"), default=False
+    )
 
     class Meta:
         ordering = ("match", "-submitted_at", "-id")

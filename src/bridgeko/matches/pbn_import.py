@@ -301,6 +301,11 @@ def _read(match: Match, data: bytes, segment: int | None) -> Read:
 # The service
 
 
+def read_results(match: Match, data: bytes) -> Read:
+    """The file's results of the match, storing nothing."""
+    return _read(match, data, None)
+
+
 def preview(match: Match, data: bytes, *, segment: int | None = None) -> ImportPreview:
     """What importing ``data`` (a PBN file's bytes) into ``match`` would store, next to what is
     stored; writes nothing. A :class:`ServiceError` when the file cannot be read or holds

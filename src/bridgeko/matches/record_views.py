@@ -24,16 +24,27 @@ from bridgeko.accounts.permissions import edition_role_required, has_role
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.forms import apply_service_error
 from bridgeko.editions.models import Edition
-from bridgeko.matches import records
-from bridgeko.matches.models import Match, RecordStatus, RecordSubmission, Segment
+from bridgeko.matches import bws_import, file_import, records
+from bridgeko.matches.models import ROOMS, Match, RecordStatus, RecordSubmission, Segment
 
 CAPTAIN, TD = str(Role.CAPTAIN), str(Role.TD)
 
 
 class RecordForm(forms.Form):
+    """The record in one of three ways (R14.2b): the segment totals from the scorecards, the
+    boards' results typed (the TD's quick text), or a PBN/LIN/Bridgemate file; totals and boards
+    together are checked against each other by :func:`records.submit`."""
+
+    results = forms.FileField(
+        label=gettext_lazy("Results file (PBN, LIN or Bridgemate .bws) instead of typing boards"),
+        required=False,
+    )
     scorecards = forms.FileField(label=gettext_lazy("Signed scorecards (PDF or a photo)"))
     note = forms.CharField(
-        label=gettext_lazy("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+        label=gettext_lazy("Note"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
     def __init__(self, *args: Any, segments: list[Segment], **kwargs: Any) -> None:
@@ -45,15 +56,85 @@ class RecordForm(forms.Form):
                     label=_("Segment %(number)s, IMPs %(side)s")
                     % {"number": seg.number, "side": label},
                     min_value=0,
+                    max_value=records.MAX_BOARD_IMPS * len(seg.board_numbers),
+                    required=False,
                 )
+            for board in seg.board_numbers:
+                for room, room_label in ROOMS:
+                    self.fields[f"b{board}_{room}"] = forms.CharField(
+                        label=_("Board %(board)s, %(room)s") % {"board": board, "room": room_label},
+                        required=False,
+                        max_length=20,
+                    )
         self.order_fields([f"s{s.number}_{x}" for s in segments for x in ("home", "visitors")])
 
-    def totals(self) -> dict[int, tuple[int, int]]:
+    def total_fields(self) -> list[forms.BoundField]:
+        return [self[f"s{s.number}_{x}"] for s in self.segments for x in ("home", "visitors")]
+
+    def board_rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
+        """(board, open room field, closed room field) of every board of the match."""
+        return [
+            (b, self[f"b{b}_open"], self[f"b{b}_closed"])
+            for s in self.segments
+            for b in s.board_numbers
+        ]
+
+    def board_typed(self) -> bool:
+        """Some board's result was typed (the board table opens again to show it)."""
+        return self.is_bound and any(
+            (self.data.get(name) or "").strip() for name in self.fields if name[0] == "b"
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        given = [data.get(f"s{s.number}_{x}") for s in self.segments for x in ("home", "visitors")]
+        if any(v is not None for v in given) and any(v is None for v in given):
+            self.add_error(None, _("Give the totals of every segment, or none."))
+        typed = any((data.get(name) or "").strip() for name in self.fields if name[0] == "b")
+        upload = data.get("results")
+        if upload and typed:
+            self.add_error("results", _("Send the boards either typed or in a file, not both."))
+        elif upload:
+            limit = bws_import.MAX_FILE_SIZE
+            if upload.size is not None and upload.size > limit:
+                self.add_error(
+                    "results",
+                    _("The file is too large (%(size)s MB; at most %(max)s MB).")
+                    % {"size": upload.size // 1_000_000, "max": limit // 1_000_000},
+                )
+        if not typed and not upload and all(v is None for v in given):
+            self.add_error(
+                None, _("Give the segment totals, the boards' results or a results file.")
+            )
+        return data
+
+    def totals(self) -> dict[int, tuple[int, int]] | None:
         data = self.cleaned_data
+        if not self.segments or data.get(f"s{self.segments[0].number}_home") is None:
+            return None
         return {
             s.number: (data[f"s{s.number}_home"], data[f"s{s.number}_visitors"])
             for s in self.segments
         }
+
+    def boards(self, match: Match) -> dict[tuple[int, str], str] | None:
+        """The boards typed, or read from the results file (a ``ServiceError`` naming what the
+        file lacks)."""
+        upload = self.cleaned_data.get("results")
+        if upload:
+            read = file_import.read_results(match, upload.read())
+            if read.problems:
+                raise ServiceError(
+                    _("The results file cannot be taken as it is:"), errors=read.problems
+                )
+            return {k: v for k, v in read.results.items() if v}
+        typed = {
+            (b, room): self.cleaned_data.get(f"b{b}_{room}", "").strip()
+            for s in self.segments
+            for b in s.board_numbers
+            for room in ("open", "closed")
+        }
+        return typed if any(typed.values()) else None
 
 
 class NoteForm(forms.Form):
@@ -112,6 +193,7 @@ def record_page(request: HttpRequest, edition: Edition, code: str, side: str) ->
                         scorecards=upload.read(),
                         filename=upload.name,
                         totals=form.totals(),
+                        boards=form.boards(match),
                         note=form.cleaned_data["note"],
                         user=request.user,
                         now=now,
@@ -150,6 +232,8 @@ def record_page(request: HttpRequest, edition: Edition, code: str, side: str) ->
             "team": match.home if side == "home" else match.visitors,
             "waiting": waiting,
             "score": records.provisional_score(waiting) if waiting else None,
+            "rows": records.board_rows(waiting) if waiting else [],
+            "answer_by": records.answer_deadline(waiting).at if waiting else None,
             "mine": waiting is not None and waiting.side == side,
             "form": form,
             "note": note,
@@ -206,8 +290,13 @@ def review(request: HttpRequest, edition: Edition, code: str) -> HttpResponse:
             "match": match,
             "waiting": waiting,
             "score": records.provisional_score(waiting) if waiting else None,
+            "rows": records.board_rows(waiting) if waiting else [],
+            "answer_by": records.answer_deadline(waiting).at if waiting else None,
             "form": form,
             "can_approve": waiting is not None
-            and waiting.status in (RecordStatus.CONFIRMED, RecordStatus.DISPUTED),
+            and (
+                waiting.status in (RecordStatus.CONFIRMED, RecordStatus.DISPUTED)
+                or records.unanswered_too_long(waiting, timezone.now())
+            ),
         },
     )

@@ -33,6 +33,7 @@ from bridgeko.bridge.errors import BridgeInputError
 from bridgeko.bridge.scoring import imps, result_score
 from bridgeko.competition import schedule
 from bridgeko.competition.messages import N_, Message
+from bridgeko.core import l10n
 from bridgeko.core.errors import ServiceError
 from bridgeko.core.events import emit
 from bridgeko.entries import cards
@@ -48,8 +49,11 @@ from bridgeko.matches.models import (
 )
 
 __all__ = [
+    "MAX_BOARD_IMPS",
     "WAITING",
+    "answer_deadline",
     "approve",
+    "board_rows",
     "confirm",
     "dispute",
     "pending",
@@ -57,9 +61,13 @@ __all__ = [
     "reject",
     "revoke",
     "submit",
+    "unanswered_too_long",
 ]
 
 WAITING = (RecordStatus.SUBMITTED, RecordStatus.CONFIRMED, RecordStatus.DISPUTED)
+MAX_BOARD_IMPS = imps(100_000)
+"""The most IMPs one board can give (the top of the IMP scale): a segment's totals are bounded
+by its boards."""
 OPEN = (MatchStatus.TO_PLAY, MatchStatus.IN_PROGRESS, MatchStatus.EXTRA_SEGMENT_REQUIRED)
 
 
@@ -109,6 +117,16 @@ def provisional_score(submission: RecordSubmission) -> tuple[int, int]:
     return sum(h for h, _v in sums.values()), sum(v for _h, v in sums.values())
 
 
+def board_rows(submission: RecordSubmission) -> list[tuple[int, str, str, int | None]]:
+    """The record's boards: (board, open room, closed room, IMPs to the home team)."""
+    results = {(int(k.split()[0]), k.split()[1]): v for k, v in submission.boards.items()}
+    per_board = _board_imps(results)
+    return [
+        (b, results.get((b, "open"), ""), results.get((b, "closed"), ""), per_board.get(b))
+        for b in sorted({b for b, _room in results})
+    ]
+
+
 def _check_scorecards(data: bytes, filename: str) -> cards.CardKind:
     limit = int(getattr(settings, "BRIDGEKO_CARD_MAX_BYTES", cards.DEFAULT_MAX_BYTES))
     if not data:
@@ -136,20 +154,19 @@ def _read_boards(
     errors: list[str] = []
     for seg in segments:
         for board in seg.board_numbers:
-            for room in (r for r, _label in ROOMS):
+            for room, label in ROOMS:
                 text = (boards.get((board, room)) or "").strip()
                 if not text:
                     errors.append(
-                        _("Board %(board)s, %(room)s room: no result.")
-                        % {"board": board, "room": room}
+                        _("Board %(board)s, %(room)s: no result.") % {"board": board, "room": label}
                     )
                     continue
                 try:
                     out[(board, room)] = services.normalised(services.parse_text(text))
                 except (ServiceError, BridgeInputError) as exc:
                     errors.append(
-                        _("Board %(board)s, %(room)s room: %(error)s")
-                        % {"board": board, "room": room, "error": getattr(exc, "message", exc)}
+                        _("Board %(board)s, %(room)s: %(error)s")
+                        % {"board": board, "room": label, "error": getattr(exc, "message", exc)}
                     )
     if errors:
         raise ServiceError(_("The results are not complete or not valid."), errors=errors)
@@ -208,9 +225,23 @@ def submit(
                         field="totals",
                     )
                 home, visitors = pair
+                most = MAX_BOARD_IMPS * len(seg.board_numbers)
                 for value in (home, visitors):
                     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                         raise ServiceError(_("IMPs are a whole number, 0 or more."), field="totals")
+                    if value > most:
+                        raise ServiceError(
+                            _(
+                                "Segment %(number)s has %(boards)s boards: at most %(most)s "
+                                "IMPs to a team."
+                            )
+                            % {
+                                "number": seg.number,
+                                "boards": len(seg.board_numbers),
+                                "most": most,
+                            },
+                            field="totals",
+                        )
                 stored_totals[str(seg.number)] = [home, visitors]
         results: dict[tuple[int, str], str] = {}
         if boards:
@@ -281,6 +312,7 @@ def _audit(action: str, sub: RecordSubmission, user: Any, now: datetime) -> None
             "late": sub.late,
             "dispute": sub.dispute,
             "decision_note": sub.decision_note,
+            "auto_approved": sub.auto_approved,
             "scorecards": sub.scorecards.name,
         },
         summary=Message(
@@ -318,6 +350,7 @@ def revoke(*, submission: RecordSubmission, side: str, user: Any, now: datetime)
         sub.status = RecordStatus.REVOKED
         sub.save(update_fields=["status"])
         _audit("bridgeko.record.revoked", sub, user, now)
+        emit("record.decided", submission=sub, user=user)
 
 
 def _answer(
@@ -339,6 +372,18 @@ def _answer(
             else "bridgeko.record.disputed"
         )
         _audit(action, sub, user, now)
+        if (
+            status == RecordStatus.CONFIRMED
+            and not sub.late
+            and sub.match.edition.regulations.schedule.record_auto_approve
+        ):
+            # the edition's rule: a confirmed record in time needs no TD (a late one does)
+            _store(sub.match, sub, user, now)
+            sub.status = RecordStatus.APPROVED
+            sub.auto_approved = True
+            sub.decided_at = now
+            sub.save(update_fields=["status", "auto_approved", "decided_at"])
+            _audit("bridgeko.record.approved", sub, user, now)
         emit("record.answered", submission=sub, user=user)
     return sub
 
@@ -360,43 +405,72 @@ def dispute(
     return _answer(submission, side, user, now, RecordStatus.DISPUTED, note)
 
 
-def approve(
-    *, submission: RecordSubmission, user: Any, now: datetime, note: str = ""
-) -> RecordSubmission:
-    """The TD approves the record: its results are stored (the bracket moves on)."""
-    with transaction.atomic():
-        match = services.locked(submission.match)
-        sub = _fresh(submission, (RecordStatus.CONFIRMED, RecordStatus.DISPUTED))
-        segments = {s.number: s for s in Segment.objects.filter(match=match)}
+def answer_deadline(submission: RecordSubmission) -> schedule.Deadline:
+    """When the opponents' confirmation or dispute is due (the edition's hours)."""
+    return schedule.record_answer_deadline(
+        submission.submitted_at, submission.match.edition.regulations
+    )
+
+
+def unanswered_too_long(submission: RecordSubmission, now: datetime) -> bool:
+    """The opponents have not answered the record in time: the TD may decide on it alone."""
+    return submission.status == RecordStatus.SUBMITTED and not answer_deadline(submission).met_by(
+        now
+    )
+
+
+def _store(match: Match, sub: RecordSubmission, user: Any, now: datetime) -> None:
+    """The record's results become the match's (through the TD's own services)."""
+    segments = {s.number: s for s in Segment.objects.filter(match=match)}
+    if not sub.boards:
         for number, (home, visitors) in sorted((int(k), v) for k, v in sub.totals.items()):
-            if not sub.boards:
-                services.set_segment_totals(
-                    segment=segments[number],
-                    home_imps=int(home),
-                    visitors_imps=int(visitors),
-                    user=user,
-                    now=now,
-                    confirm=True,
-                )
-        for key, text in sorted(sub.boards.items(), key=lambda kv: int(kv[0].split()[0])):
-            board, room = key.split()
-            services.save_board(
-                match=match,
-                board=int(board),
-                room=room,
-                text=text,
-                version=0,
+            services.set_segment_totals(
+                segment=segments[number],
+                home_imps=int(home),
+                visitors_imps=int(visitors),
                 user=user,
                 now=now,
                 confirm=True,
-                source="record",
             )
+    for key, text in sorted(sub.boards.items(), key=lambda kv: int(kv[0].split()[0])):
+        board, room = key.split()
+        services.save_board(
+            match=match,
+            board=int(board),
+            room=room,
+            text=text,
+            version=0,
+            user=user,
+            now=now,
+            confirm=True,
+            source="record",
+        )
+
+
+def approve(
+    *, submission: RecordSubmission, user: Any, now: datetime, note: str = ""
+) -> RecordSubmission:
+    """The TD approves the record: its results are stored (the bracket moves on). A record the
+    opponents have not answered is approved only once their time is over."""
+    with transaction.atomic():
+        match = services.locked(submission.match)
+        sub = _fresh(submission, WAITING)
+        if sub.status == RecordStatus.SUBMITTED and not unanswered_too_long(sub, now):
+            raise ServiceError(
+                _(
+                    "The opponents may still confirm or dispute the record (until %(at)s); "
+                    "reject it, or approve it after that."
+                )
+                % {"at": l10n.show_datetime(answer_deadline(sub).at)}
+            )
+        _store(match, sub, user, now)
         sub.status = RecordStatus.APPROVED
         sub.decided_by = user if getattr(user, "pk", None) else None
         sub.decided_at = now
         sub.decision_note = (note or "").strip()
         sub.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
         _audit("bridgeko.record.approved", sub, user, now)
+        emit("record.decided", submission=sub, user=user)
     return sub
 
 
@@ -416,4 +490,5 @@ def reject(
         sub.decision_note = note
         sub.save(update_fields=["status", "decided_by", "decided_at", "decision_note"])
         _audit("bridgeko.record.rejected", sub, user, now)
+        emit("record.decided", submission=sub, user=user)
     return sub
