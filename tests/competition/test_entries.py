@@ -418,3 +418,24 @@ def test_R4_1_fee_outstanding_is_the_fee_less_what_was_paid() -> None:
     assert fee_outstanding(fee, 600) == 0
     assert fee_outstanding(fee, 700) == 0  # an overpayment owes nothing
     assert fee_outstanding(None, 0) == 0  # no roster, no fee yet
+
+
+# ------------------------------------------------- issue 22: the 2001 edition's fee per player
+
+REG_2001 = regs.load(Path(__file__).resolve().parents[2] / "editions" / "bridge-open-ko-2001.toml")
+
+
+@pytest.mark.parametrize(
+    ("roster", "amount", "tier"),
+    [
+        (["a", "b", "c", "d"], 4 * 350, FeeTier.MEMBERS_ONLY),  # 350 Kč a member
+        (["a", "b", "c", "d", "x", "z"], 6 * 400, FeeTier.OTHER),  # 400 Kč, six players
+    ],
+)
+def test_R4_1_2001_the_fee_is_per_player_of_the_roster(
+    roster: list[str], amount: int, tier: FeeTier
+) -> None:
+    decision = entry_fee("Nováčci", roster, MEMBERS, {}, REG_2001)
+    assert (decision.amount, decision.tier) == (amount, tier)
+    assert decision.reason.endswith(f", a player: {len(roster)} players, {amount} CZK")
+    assert entry_fee("Nováčci", roster, MEMBERS, {}, REG).amount in (600, 1200)  # 1999: a team

@@ -93,3 +93,15 @@ def test_R5_1_impossible_standings(standings: object, message: str) -> None:
     with pytest.raises(PrizeError, match=message):
         prize_list(standings, REG)  # type: ignore[arg-type]
     assert issubclass(PrizeError, ValueError)
+
+
+def test_R5_1_2001_prizes_are_per_player_for_three_places() -> None:
+    # issue 22: 10,000 / 5,000 / 2,000 Kč to each player of the first three teams
+    reg = regs.load(Path(__file__).resolve().parents[2] / "editions" / "bridge-open-ko-2001.toml")
+    awards = prize_list(["A", "B", "C", "D"], reg)
+    assert [(a.place, a.team, a.amount) for a in awards] == [
+        (1, "A", 10000),
+        (2, "B", 5000),
+        (3, "C", 2000),
+    ]
+    assert reg.format.prizes_per_player and not REG.format.prizes_per_player

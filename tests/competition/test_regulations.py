@@ -73,6 +73,11 @@ EXPECTED_1999: dict[str, Any] = {
     "schedule.result_record_deadline": time(13, 0),  # R14.2b
     "schedule.record_confirm_hours": 24,  # not in the regulations (issue 21)
     "schedule.record_auto_approve": False,
+    "fees.per_player": False,  # 1999: per team (issue 22: 2001 per player)
+    "match.stage_boards": (),  # 1999: no stage of its own (issue 22)
+    "match.stage_segment_boards": (),
+    "format.template": "single",  # 1999: the standard knockout (I1)
+    "format.prizes_per_player": False,  # R5.1: prizes to the team
     "appeals.deadline_minutes": 30,  # R16.3
     "appeals.deposit": 200,  # R16.2
     "appeals.committee_size": 3,  # R16.1
@@ -307,6 +312,71 @@ def test_a_file_without_the_systems_section_names_it() -> None:
     assert _problems(text) == ["systems: missing"]
 
 
+def test_R14_2b_a_text_stored_before_the_record_keys_takes_their_defaults() -> None:
+    # issue 21: the opponents' hours and the automatic approval are the edition's own rules,
+    # added after editions were stored: a text without them loads with 24 hours and no
+    # automatic approval; a wrong value is named
+    text = _broken("record_confirm_hours = 24", "")
+    text = text.replace("record_auto_approve = false", "")
+    loaded = regs.loads(text).schedule
+    assert (loaded.record_confirm_hours, loaded.record_auto_approve) == (24, False)
+    assert "record_auto_approve = false" in regs.dumps(regs.loads(text))
+    assert _problems(_broken("record_auto_approve = false", 'record_auto_approve = "yes"')) == [
+        "schedule.record_auto_approve: must be true or false, not 'yes'"
+    ]
+    assert _problems(_broken("record_confirm_hours = 24", "record_confirm_hours = 0")) == [
+        "schedule.record_confirm_hours: must be a positive whole number, not 0"
+    ]
+
+
+def test_R1_3_a_stage_may_have_its_own_boards_and_segment_length() -> None:
+    # issue 22, the 2001 edition: the final of 64 boards in sets of 8, the rest 32 in 16
+    text = _broken(
+        "segment_boards = 16", "segment_boards = 16\nstage_segment_boards = { final = 8 }"
+    )
+    text = text.replace("final_boards = 48", "final_boards = 64")
+    match = regs.loads(text).match
+    assert (match.boards_of(regs.Stage.FINAL), match.segment_boards_of(regs.Stage.FINAL)) == (64, 8)
+    assert match.segment_boards_of(regs.Stage.SEMIFINAL) == 16
+    assert "stage_segment_boards = { final = 8 }" in regs.dumps(regs.loads(text))
+    text = text.replace(
+        "segment_boards = 16\n", "segment_boards = 16\nstage_boards = { semifinal = 48 }\n", 1
+    )
+    assert regs.loads(text).match.boards_of(regs.Stage.SEMIFINAL) == 48
+
+
+@pytest.mark.parametrize(
+    ("replacement", "expected"),
+    [
+        (
+            "stage_segment_boards = { final = 10 }",
+            "match.stage_segment_boards: the final: 48 boards are not whole segments of 10 boards",
+        ),
+        (
+            "stage_boards = { semifinal = 40 }",
+            "match.stage_boards: the semifinals: 40 boards are not whole segments of 16 boards",
+        ),
+        ("stage_boards = { semis = 40 }", "match.stage_boards: unknown stage 'semis'"),
+        ("stage_boards = { final = 0 }", "match.stage_boards: must be a positive whole number"),
+        ("stage_boards = [64]", "match.stage_boards: must be a table of stages"),
+    ],
+)
+def test_R1_3_a_stage_table_that_cannot_be_played_is_named(replacement: str, expected: str) -> None:
+    problems = _problems(_broken("segment_boards = 16", f"segment_boards = 16\n{replacement}"))
+    assert any(p.startswith(expected) for p in problems), problems
+
+
+def test_the_format_section_is_optional_and_its_template_checked() -> None:
+    # issue 22: a text stored before the section existed is the 1999 format
+    reg = regs.loads(EDITION_1999.read_text(encoding="utf-8"))
+    assert reg.format == regs.FormatRules("single", False) and not reg.fees.per_player
+    text = EDITION_1999.read_text(encoding="utf-8") + '\n[format]\ntemplate = "swiss"\n'
+    assert _problems(text) == [
+        "format.template: must be one of single, double, single-plate, single-placement, "
+        "not 'swiss'"
+    ]
+
+
 def test_systems_section_values_are_read(reg1999: Regulations) -> None:
     text = _broken("one_level_minimum = 12", "one_level_minimum = 11")
     text = text.replace("nt_relay_threshold = 16", "nt_relay_threshold = 15")
@@ -424,6 +494,8 @@ def _regulations(draw: st.DrawFn) -> Regulations:
             draw(_nonneg),
             draw(_nonneg),
             draw(_times),
+            draw(st.integers(1, 240)),
+            draw(st.booleans()),
         ),
         fees=regs.FeeRules(
             draw(_nonneg),
@@ -431,8 +503,10 @@ def _regulations(draw: st.DrawFn) -> Regulations:
             draw(_nonneg),
             draw(st.integers(1, max_players)),
             draw(st.integers(1, max_players)),
+            draw(st.booleans()),
         ),
         prizes=tuple(draw(st.lists(_nonneg, max_size=10))),
+        format=regs.FormatRules(draw(st.sampled_from(regs.TEMPLATES)), draw(st.booleans())),
         draw=regs.DrawRules(schemes, divisor),
         match=regs.MatchRules(
             seg * draw(st.integers(1, 6)),
@@ -444,6 +518,16 @@ def _regulations(draw: st.DrawFn) -> Regulations:
             draw(_pos),
             draw(_pos),
             draw(_pos),
+            tuple(
+                (stage, seg * draw(st.integers(1, 8)))
+                for stage in regs.Stage
+                if draw(st.booleans())
+            ),
+            tuple(
+                (stage, seg)  # the stage's own segment: whole segments of every stage's boards
+                for stage in regs.Stage
+                if draw(st.booleans())
+            ),
         ),
         penalties=regs.PenaltyRules(draw(_nonneg), draw(_pos), draw(_nonneg)),
         appeals=regs.AppealRules(draw(_pos), draw(_nonneg), draw(_pos), draw(_times)),

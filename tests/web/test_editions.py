@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from bridgeko.accounts.models import Role, RoleAssignment
 from bridgeko.audit.models import AuditEntry
+from bridgeko.competition import regulations as regs
 from bridgeko.editions.forms import EditionEditForm
 from bridgeko.editions.models import Edition
 from bridgeko.editions.services import RegulationsServiceError, create_edition, update_edition
@@ -79,7 +80,7 @@ def test_edit_form_has_every_section_and_saves(world: Any) -> None:
     titles = [s for s, _t, _n in form.sections]
     assert titles == [
         "edition", "entry", "fees", "prizes", "rating", "draw",
-        "match", "penalties", "schedule", "appeals", "systems",
+        "match", "penalties", "schedule", "appeals", "systems", "format",
     ]  # fmt: skip
     data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
     data["fees__other"] = "1500"
@@ -94,6 +95,31 @@ def test_edit_form_has_every_section_and_saves(world: Any) -> None:
     entry = AuditEntry.objects.get(action="bridgeko.edition.changed")
     assert entry.before["fees"]["other"] == 1200 and entry.after["fees"]["other"] == 1500
     assert set(entry.summary.split(", ")) == {"fees.other", "prizes"}
+
+
+def test_issue22_the_format_and_a_stage_of_its_own_are_edited_in_czech(world: Any) -> None:
+    from django.utils import translation
+
+    with translation.override("cs"):
+        form = EditionEditForm(edition=world.edition)
+    data = {name: field.initial for name, field in form.fields.items() if name != "previous"}
+    data |= {
+        "format__template": "double",
+        "format__prizes_per_player": "on",
+        "match__final_boards": "64",
+        "match__stage_segment_boards": "finále: 8",
+    }
+    client = world.client("organiser", "cs")
+    url = reverse("editions:edit", kwargs={"edition": "ko-1999"})
+    assert client.post(url, data).status_code == 302
+    reg = Edition.objects.get(pk=world.edition.pk).regulations
+    assert reg.format.template == "double" and reg.format.prizes_per_player
+    assert reg.match.segment_boards_of(regs.Stage.FINAL) == 8
+    bad = client.post(url, data | {"match__stage_segment_boards": "finále: 10"})
+    assert "finále: 64 rozdání nejsou celé sestavy po 10 rozdáních" in bad.content.decode()
+    unreadable = client.post(url, data | {"match__stage_segment_boards": "osmifinále 8"})
+    assert "Napište každou fázi a její číslo jako „finále: 8“" in unreadable.content.decode()
+    assert Edition.objects.get(pk=world.edition.pk).regulations == reg  # nothing saved
 
 
 def test_edit_form_shows_the_error_next_to_the_field(world: Any) -> None:

@@ -127,6 +127,7 @@ FEE_OVERRIDDEN = N_(
     "%(currency)s (the rule: %(rule)s) — %(why)s"
 )
 """The organiser's reason last: it is free text and may end with its own full stop."""
+FEE_PER_PLAYER = N_("%(rule)s, a player: %(players)s players, %(amount)s %(currency)s")
 FEE_NOT_WHOLE = N_("a fee is a whole amount, 0 or more, not %(amount)s")
 OVERRIDE_NEEDS_REASON = N_("an override of the entry fee needs a reason (I4)")
 CLOSING_CANCELLED = N_(
@@ -658,6 +659,13 @@ def entry_fee(
                 if players
                 else {"amount": amount, "currency": cur, "note": note},
             )
+    if fees.per_player:  # 2001 (issue 22): the amount is a player's
+        count = len(dict.fromkeys(roster))  # a roster is 4-6 players (R7.1, checked on entry)
+        reason = Message(
+            FEE_PER_PLAYER,
+            {"rule": reason, "players": count, "amount": amount * count, "currency": cur},
+        )
+        amount *= count
     if override is None:
         return FeeDecision(amount, tier, str(reason), cur, amount, i18n=reason)
     decision = Message(

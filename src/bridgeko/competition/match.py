@@ -51,6 +51,7 @@ __all__ = [
     "removed_board_numbers",
     "removed_boards_in",
     "room_assignment",
+    "segment_boards_for_stage",
     "segments_for_stage",
 ]
 
@@ -176,11 +177,23 @@ def _positive(value: int, key: str) -> int:
 
 
 def boards_for_stage(stage: Stage, rules: Regulations | MatchRules) -> int:
-    """The prescribed number of boards of a match of ``stage``: the final 48, others 32 (R1.3)."""
+    """The prescribed number of boards of a match of ``stage``: in 1999 the final 48, others 32
+    (R1.3); an edition may give a stage its own number (``match.stage_boards``)."""
     mr = _match_rules(rules)
-    if stage is Stage.FINAL:
-        return _positive(mr.final_boards, "final_boards")  # R1.3
-    return _positive(mr.boards, "boards")  # R1.3, R12.1
+    key = "final_boards" if stage is Stage.FINAL else "boards"
+    if any(s is stage for s, _n in mr.stage_boards):
+        key = "stage_boards"
+    return _positive(mr.boards_of(stage), key)  # R1.3, R12.1
+
+
+def segment_boards_for_stage(stage: Stage, rules: Regulations | MatchRules) -> int:
+    """The boards of a segment of a match of ``stage``: 16 in 1999 (R1.3), 8 in the 2001
+    final (``match.stage_segment_boards``)."""
+    mr = _match_rules(rules)
+    key = "segment_boards"
+    if any(s is stage for s, _n in mr.stage_segment_boards):
+        key = "stage_segment_boards"
+    return _positive(mr.segment_boards_of(stage), key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +243,7 @@ def segments_for_stage(
     if extra_segments < 0:
         raise _error(EXTRA_NEGATIVE, count=extra_segments)
     total = boards_for_stage(stage, mr)
-    size = _positive(mr.segment_boards, "segment_boards")
+    size = segment_boards_for_stage(stage, mr)
     plan: list[Segment] = []
     first = 1
     while first <= total:

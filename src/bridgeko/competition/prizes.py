@@ -110,7 +110,8 @@ def prize_list(
     5th-8th) maps its first place to a list, tuple or set of those teams. Teams sharing places
     share the prizes of those places equally, each share rounded half up. Raises
     :class:`PrizeError` when a place is missing, a team is listed twice or places 1 to 4 are
-    shared.
+    shared. Where the edition pays prizes per player (``reg.format.prizes_per_player``, 2001)
+    each amount is a player's.
     """
     prizes, currency = reg.prizes, reg.edition.currency
     awards: list[PrizeAward[TeamT]] = []

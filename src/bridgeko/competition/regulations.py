@@ -60,6 +60,9 @@ class FeeRules:
     """Players on both rosters that make a returning team ..."""
     returning_same_players_with_captain: int = 3
     """... or this many including the previous captain."""
+    per_player: bool = False
+    """The amounts are per player of the roster, not per team (the 2001 edition: 350 or 400 Kč
+    a player; optional key, issue 22)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,11 @@ class DrawRules:
     """N/seeded_divisor teams are seeded (R11.1)."""
 
 
+StageTable = tuple[tuple[Stage, int], ...]
+"""A whole number for some stages, in the order of :class:`Stage` (a TOML inline table
+``{ final = 8 }``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchRules:
     """R1.3, R12."""
@@ -101,6 +109,26 @@ class MatchRules:
     segment_minutes_screens: int = 130
     extra_segment_minutes: int = 35
     extra_segment_minutes_screens: int = 40
+    stage_boards: StageTable = ()
+    """Boards of a match of a stage where it is not ``boards`` (``final_boards`` for the final):
+    ``((Stage.SEMIFINAL, 48),)`` (issue 22; optional, none in 1999)."""
+    stage_segment_boards: StageTable = ()
+    """Boards of a segment in a stage where it is not ``segment_boards``: the 2001 final was
+    played in sets of 8 (issue 22; optional)."""
+
+    def boards_of(self, stage: Stage) -> int:
+        """The prescribed boards of a match of ``stage`` (R1.3, R12.1)."""
+        for table_stage, boards in self.stage_boards:
+            if table_stage is stage:
+                return boards
+        return self.final_boards if stage is Stage.FINAL else self.boards
+
+    def segment_boards_of(self, stage: Stage) -> int:
+        """The boards of a segment of a match of ``stage`` (R1.3, R12.1)."""
+        for table_stage, boards in self.stage_segment_boards:
+            if table_stage is stage:
+                return boards
+        return self.segment_boards
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +193,20 @@ class SystemRules:
 
 
 @dataclass(frozen=True, slots=True)
+class FormatRules:
+    """The format of the edition (issue 22): the scheme's template and how prizes are paid.
+    The section is optional: without it, the 1999 format (single knockout, prizes per team)."""
+
+    template: str = "single"
+    """``single`` (the standard scheme, I1), ``double`` (double elimination up to and including
+    the semifinal, 2001), ``single-plate`` (a plate for the first-round losers),
+    ``single-placement`` (matches for 5th-8th); :mod:`bridgeko.competition.formats`."""
+    prizes_per_player: bool = False
+    """The prizes are paid to each player of the team (2001: 10,000 / 5,000 / 2,000 Kč a
+    player), not to the team (R5.1, 1999)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Regulations:
     """Every number of one edition of the competition."""
 
@@ -182,6 +224,8 @@ class Regulations:
     systems: SystemRules = field(default_factory=SystemRules)
     """R6, I9 (a stored edition without this section is completed by the editions app's
     migration 0002 with these 1999 values)."""
+    format: FormatRules = field(default_factory=FormatRules)
+    """Issue 22 (optional section)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -215,6 +259,21 @@ SCHEME_SIZES_ORDER = N_("the scheme sizes must be in ascending order, not %(size
 BAD_PRIZE = N_("the prize for place %(place)s must be a whole amount, 0 or more, not %(value)s")
 UNKNOWN_STAGE = N_("unknown stage %(value)s (allowed: %(allowed)s)")
 STAGE_TWICE = N_("stage %(stage)s is listed twice")
+NOT_TEMPLATE = N_("must be one of %(allowed)s, not %(value)s")
+STAGE_WORDS = {
+    Stage.PRELIMINARY: N_("the preliminary rounds"),
+    Stage.QUARTERFINAL: N_("the quarterfinals"),
+    Stage.SEMIFINAL: N_("the semifinals"),
+    Stage.THIRD_PLACE: N_("the match for 3rd place"),
+    Stage.FINAL: N_("the final"),
+}
+"""A stage in words, for messages (the web layer translates them)."""
+STAGE_NOT_WHOLE_SEGMENTS = N_(
+    "%(stage)s: %(boards)s boards are not whole segments of %(segment)s boards"
+)
+NOT_STAGE_TABLE = N_(
+    "must be a table of stages and whole numbers such as { final = 8 }, not %(value)s"
+)
 NOT_TABLE = N_("must be a table, not %(value)s")
 NOT_TABLE_OF_KEYS = N_("must be a table of keys, not %(value)s")
 NOT_WHOLE_SEGMENTS = N_(
@@ -465,6 +524,32 @@ def _prize_list(value: object) -> tuple[int, ...]:
     return tuple(prizes)
 
 
+TEMPLATES = ("single", "double", "single-plate", "single-placement")
+"""The templates of :attr:`FormatRules.template` (:func:`bridgeko.competition.formats.build`)."""
+
+
+def _template(value: object) -> str:
+    if not isinstance(value, str) or value not in TEMPLATES:
+        raise _Invalid(NOT_TEMPLATE, value=_shown(value), allowed=", ".join(TEMPLATES))
+    return value
+
+
+def _stage_table(value: object) -> StageTable:
+    if not isinstance(value, Mapping):
+        raise _Invalid(NOT_STAGE_TABLE, value=_shown(value))
+    allowed = ", ".join(s.value for s in Stage)
+    found: dict[Stage, int] = {}
+    for name, item in value.items():
+        try:
+            stage = Stage(str(name))
+        except ValueError:
+            raise _Invalid(UNKNOWN_STAGE, value=_shown(name), allowed=allowed) from None
+        if isinstance(item, bool) or not isinstance(item, int) or item < 1:
+            raise _Invalid(NOT_POSITIVE_INT, value=_shown(item))
+        found[stage] = _whole(item, NOT_POSITIVE_INT, 1)
+    return tuple((stage, found[stage]) for stage in Stage if stage in found)
+
+
 def _stages(value: object) -> tuple[Stage, ...]:
     items = _list(value)
     stages: list[Stage] = []
@@ -486,6 +571,10 @@ class _Key:
     parse: Callable[[object], Any]
     clause: str
     """The clause the value comes from, written as a comment by :func:`dumps`."""
+    optional: bool = False
+    """A key added after editions were stored (a rule of the edition's own, not a number of
+    the regulations): a text without it takes the dataclass's default; :func:`dumps` writes
+    it out like any other key, so an edited edition states it."""
 
 
 _SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
@@ -518,6 +607,7 @@ _SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
             _Key("other", _nonnegative_int, "R4.1: any other team"),
             _Key("returning_same_players", _positive_int, "R4.1, I4"),
             _Key("returning_same_players_with_captain", _positive_int, "R4.1, I4"),
+            _Key("per_player", _bool, "R4.1: the amounts are per player (2001)", True),
         ),
     ),
     "rating": (
@@ -546,6 +636,13 @@ _SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
             _Key("segment_minutes_screens", _positive_int, "R12.8"),
             _Key("extra_segment_minutes", _positive_int, "R12.8"),
             _Key("extra_segment_minutes_screens", _positive_int, "R12.8"),
+            _Key("stage_boards", _stage_table, "R1.3: boards of a stage, if not the above", True),
+            _Key(
+                "stage_segment_boards",
+                _stage_table,
+                "R1.3: segment of a stage, if not the above",
+                True,
+            ),
         ),
     ),
     "penalties": (
@@ -566,8 +663,18 @@ _SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
             _Key("dates_published_within_days", _nonnegative_int, "R14.1"),
             _Key("reschedule_notice_days", _nonnegative_int, "R14.2a, I12"),
             _Key("result_record_deadline", _time, "R14.2b"),
-            _Key("record_confirm_hours", _positive_int, "R14.2b: hours to confirm a record"),
-            _Key("record_auto_approve", _bool, "R14.2b: confirmed records approved by themselves"),
+            _Key(
+                "record_confirm_hours",
+                _positive_int,
+                "R14.2b: hours to confirm a record",
+                optional=True,
+            ),
+            _Key(
+                "record_auto_approve",
+                _bool,
+                "R14.2b: confirmed records approved by themselves",
+                optional=True,
+            ),
         ),
     ),
     "appeals": (
@@ -585,6 +692,13 @@ _SECTIONS: dict[str, tuple[type[Any], tuple[_Key, ...]]] = {
             _Key("one_level_minimum", _hcp, "R6.1: HCP normally worth a one-level opening"),
             _Key("nt_relay_threshold", _hcp, "R6.5: applies to a 1NT below this many HCP"),
             _Key("nt_range_limit", _range_limit, "R6.5, I9: range (inclusive) less than this"),
+        ),
+    ),
+    "format": (
+        FormatRules,
+        (
+            _Key("template", _template, "issue 22: the scheme's template", True),
+            _Key("prizes_per_player", _bool, "R5.1: prizes per player (2001)", True),
         ),
     ),
 }
@@ -641,6 +755,9 @@ def from_dict(data: Mapping[str, Any]) -> Regulations:
     values: dict[str, dict[str, Any]] = {}
     for section, (_cls, keys) in _SECTIONS.items():
         raw = data.get(section)
+        if raw is None and all(k.optional for k in keys):
+            values[section] = {}  # a section added later: its defaults
+            continue
         if raw is None:
             bad(section, Message(MISSING))
             continue
@@ -654,7 +771,8 @@ def from_dict(data: Mapping[str, Any]) -> Regulations:
         parsed: dict[str, Any] = {}
         for key in keys:
             if key.name not in raw:
-                bad(f"{section}.{key.name}", Message(MISSING))
+                if not key.optional:
+                    bad(f"{section}.{key.name}", Message(MISSING))
                 continue
             try:
                 parsed[key.name] = key.parse(raw[key.name])
@@ -677,15 +795,39 @@ def _consistency(values: Mapping[str, Mapping[str, Any]]) -> list[RegulationsPro
     def get(section: str, key: str) -> Any:
         return values.get(section, {}).get(key)
 
-    seg = get("match", "segment_boards")
-    for key in ("boards", "final_boards"):
-        boards = get("match", key)
-        if seg is not None and boards is not None and boards % seg:  # R1.3
-            out.append(
-                _problem(
-                    f"match.{key}", Message(NOT_WHOLE_SEGMENTS, {"segment": seg, "boards": boards})
+    seg, boards = get("match", "segment_boards"), get("match", "boards")
+    final = get("match", "final_boards")
+    stage_boards = dict(get("match", "stage_boards") or ())
+    stage_segments = dict(get("match", "stage_segment_boards") or ())
+    if seg is not None and boards is not None and final is not None:
+        named: set[str] = set()
+        for stage in Stage:  # R1.3: every stage's match is whole segments of its own length
+            own_boards = stage_boards.get(stage, final if stage is Stage.FINAL else boards)
+            own_segment = stage_segments.get(stage, seg)
+            if own_boards % own_segment == 0:
+                continue
+            if stage in stage_boards:
+                key = "match.stage_boards"
+            elif stage in stage_segments:
+                key = "match.stage_segment_boards"
+            else:
+                key = "match.final_boards" if stage is Stage.FINAL else "match.boards"
+            if key in named:
+                continue
+            named.add(key)
+            detail = {"segment": own_segment, "boards": own_boards}
+            if key.startswith("match.stage_"):
+                out.append(
+                    _problem(
+                        key,
+                        Message(
+                            STAGE_NOT_WHOLE_SEGMENTS,
+                            detail | {"stage": Message(STAGE_WORDS[stage])},
+                        ),
+                    )
                 )
-            )
+            else:
+                out.append(_problem(key, Message(NOT_WHOLE_SEGMENTS, detail)))
     lo, hi = get("entry", "min_players"), get("entry", "max_players")
     if lo is not None and hi is not None and lo > hi:  # R7.1
         out.append(
@@ -744,8 +886,14 @@ def to_dict(reg: Regulations) -> dict[str, Any]:
     out: dict[str, Any] = {"prizes": list(reg.prizes)}
     for section, (_cls, keys) in _SECTIONS.items():
         obj = getattr(reg, section)
-        out[section] = {k.name: _plain(getattr(obj, k.name)) for k in keys}
+        out[section] = {k.name: _plain_value(k, getattr(obj, k.name)) for k in keys}
     return out
+
+
+def _plain_value(key: _Key, value: object) -> Any:
+    if key.parse is _stage_table:
+        return {stage.value: number for stage, number in value}  # type: ignore[attr-defined]
+    return _plain(value)
 
 
 def _plain(value: object) -> Any:
@@ -807,7 +955,9 @@ def dumps_section(section: str, value: object) -> str:
         raise TypeError(f"[{section}] is a {cls.__name__}, not {value!r}")
     lines = [f"[{section}]"]
     for key in keys:
-        lines.append(f"{key.name} = {_toml(getattr(value, key.name))}  # {key.clause}")
+        item = getattr(value, key.name)
+        text = _toml_stage_table(item) if key.parse is _stage_table else _toml(item)
+        lines.append(f"{key.name} = {text}  # {key.clause}")
     return "\n".join(lines) + "\n"
 
 
@@ -827,6 +977,12 @@ def _toml(value: object) -> str:
     if isinstance(value, tuple | list):
         return "[" + ", ".join(_toml(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r} as TOML")
+
+
+def _toml_stage_table(table: StageTable) -> str:
+    if not table:
+        return "{}"
+    return "{ " + ", ".join(f"{stage.value} = {number}" for stage, number in table) + " }"
 
 
 def _toml_char(c: str) -> str:

@@ -220,10 +220,16 @@ def segment_time_limit(
     segment it is (``Segment.is_extra``); without it the kind is told by the size, which an
     edition whose two sizes are equal cannot do (then a segment counts as a regular one).
     """
-    regular = boards == rules.segment_boards and extra is not True
+    sizes = {rules.segment_boards, *(n for _stage, n in rules.stage_segment_boards)}
+    regular = boards in sizes and extra is not True
     is_extra = boards == rules.extra_segment_boards and extra is not False and not regular
     if regular:
         minutes = rules.segment_minutes_screens if screens else rules.segment_minutes
+        if boards != rules.segment_boards:
+            # a stage's own segment length (the 2001 final's sets of 8): the time of a
+            # regular segment in proportion, whole minutes rounded up (an assumption: the
+            # regulations give minutes for their own segment only)
+            minutes = -(-minutes * boards // rules.segment_boards)
     elif is_extra:
         minutes = rules.extra_segment_minutes_screens if screens else rules.extra_segment_minutes
     else:
@@ -265,10 +271,9 @@ def match_segment_boards(stage: Stage, rules: MatchRules) -> tuple[int, ...]:
     except MatchError as exc:
         raise ScheduleError(getattr(exc, "detail", None) or str(exc)) from exc
     sizes = tuple(segment.boards for segment in plan)
-    if any(size != rules.segment_boards for size in sizes):
-        raise ScheduleError(
-            Message(NOT_WHOLE_SEGMENTS, {"boards": sum(sizes), "segment": rules.segment_boards})
-        )
+    own = rules.segment_boards_of(stage)
+    if any(size != own for size in sizes):
+        raise ScheduleError(Message(NOT_WHOLE_SEGMENTS, {"boards": sum(sizes), "segment": own}))
     return sizes
 
 

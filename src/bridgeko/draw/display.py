@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bridgeko.competition import bracket
+from bridgeko.competition import bracket, formats
 from bridgeko.competition.regulations import Stage
 from bridgeko.core import bracket_hooks, match_info
 from bridgeko.draw.models import Draw, DrawNumber, MatchDate
@@ -106,13 +106,14 @@ class RoundView:
 
 
 def scheme_of(draw: Draw) -> bracket.Scheme | None:
-    """The drawn playing scheme: the organiser's own (``Draw.scheme``) or the standard one of
-    the drawn size (I1); None before the draw."""
+    """The drawn playing scheme: the organiser's own (``Draw.scheme``) or the one of the
+    edition's format (``format.template``: the standard scheme of I1 in 1999, double
+    elimination in 2001, issue 22) of the drawn size; None before the draw."""
     if draw.scheme:
         return bracket.scheme_from_dict(json.loads(draw.scheme))
     if draw.scheme_size is None:
         return None
-    return bracket.standard_scheme(draw.scheme_size)
+    return formats.build(draw.edition.regulations.format.template, draw.scheme_size)
 
 
 def numbers_of(draw: Draw) -> dict[int, Team]:

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from bridgeko.audit.services import record
 from bridgeko.competition import draw as engine
+from bridgeko.competition import formats as knockout_formats
 from bridgeko.competition import schedule
 from bridgeko.competition import scheme as schemes
 from bridgeko.competition.messages import NP_, counted
@@ -202,6 +203,21 @@ def _numbers_text(result: engine.DrawResult[entry_queries.TeamInfo]) -> dict[str
     return {str(n): t.name for n, t in result.numbers.items()}
 
 
+def _check_format(edition: Edition, draw: Draw, size: int) -> None:
+    """The scheme the draw will use (the organiser's own, or the edition's format for
+    ``size`` numbers) ranks the places that carry prizes and sends every winner on (issue 22):
+    otherwise the draw is refused, naming the place or the match."""
+    reg = edition.regulations
+    try:
+        if draw.scheme:
+            scheme = schemes.scheme_from_dict(json.loads(draw.scheme))
+        else:
+            scheme = knockout_formats.build(reg.format.template, size)
+        knockout_formats.check_format(scheme, len(reg.prizes))
+    except schemes.BracketError as exc:
+        raise ServiceError(tr(exc.detail)) from None
+
+
 def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
     """Holds the draw with the committed seed, revealed now (R11, I3, I8): the engine seeds
     the N/4 best teams by Elo and numbers the rest by lot; the protocol is published."""
@@ -223,6 +239,7 @@ def hold_draw(*, edition: Edition, user: Any, now: datetime) -> Draw:
         )
     except engine.DrawError as exc:
         raise ServiceError(tr(exc.detail)) from None
+    _check_format(edition, draw, result.scheme_size)
     with transaction.atomic():
         draw = draw_for_update(edition)
         if draw.held_at is not None or draw.commitment != result.protocol["commitment"]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils import translation
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext, pgettext_lazy
@@ -35,6 +36,7 @@ SECTION_TITLES = {
     "schedule": pgettext_lazy("regulations section", "Schedule"),
     "appeals": pgettext_lazy("regulations section", "Appeals"),
     "systems": pgettext_lazy("regulations section", "Bidding systems"),
+    "format": pgettext_lazy("regulations section", "Format"),
 }
 SECTION_ORDER = tuple(SECTION_TITLES)
 
@@ -67,6 +69,11 @@ FIELD_LABELS = {
     "draw.seeded_divisor": (_("Seeded teams: N divided by"), "R11.1"),
     "match.boards": (_("Boards of a match"), "R1.3, R12.1"),
     "match.final_boards": (_("Boards of the final"), "R1.3, R12.1"),
+    "match.stage_boards": (_("Boards of a match in a stage of its own"), "R1.3"),
+    "match.stage_segment_boards": (_("Boards of a segment in a stage of its own"), "R1.3"),
+    "fees.per_player": (_("The fees are per player"), "R4.1"),
+    "format.template": (_("Format of the knockout"), ""),
+    "format.prizes_per_player": (_("The prizes are per player"), "R5.1"),
     "match.segment_boards": (_("Boards of a segment"), "R1.3, R12.1"),
     "match.extra_segment_boards": (_("Boards of an extra segment after a tie"), "R12.5"),
     "match.screens_stages": (_("Stages played with screens"), "R12.7"),
@@ -187,6 +194,13 @@ STAGE_LABELS = {
     regs.Stage.FINAL: pgettext_lazy("stage of the knockout", "final"),
 }
 LANGUAGE_LABELS = {"cs": _("Czech"), "en": _("English")}
+TEMPLATE_LABELS = {
+    "single": _("Single knockout (I1)"),
+    "double": _("Double elimination up to and including the semifinal"),
+    "single-plate": _("Single knockout with a plate for the first-round losers"),
+    "single-placement": _("Single knockout with matches for 5th-8th place"),
+}
+STAGE_TABLE_KEYS = frozenset({"match.stage_boards", "match.stage_segment_boards"})
 MONEY_KEYS = frozenset(
     {"prizes", "fees.returning", "fees.members_only", "fees.other", "appeals.deposit"}
 )
@@ -202,6 +216,10 @@ def value_text(key: str, value: Any) -> str:
         return str(WEEKDAYS.get(value, value))
     if key == "edition.language" and value in LANGUAGE_LABELS:
         return str(LANGUAGE_LABELS[value])
+    if key in STAGE_TABLE_KEYS and isinstance(value, tuple):
+        return "; ".join(f"{STAGE_LABELS[stage]}: {number}" for stage, number in value)
+    if key == "format.template" and value in TEMPLATE_LABELS:
+        return str(TEMPLATE_LABELS[value])
     if isinstance(value, regs.Stage):
         return str(STAGE_LABELS[value])
     if isinstance(value, date):
@@ -249,11 +267,16 @@ def problem_text(problem: regs.RegulationsProblem, *, on_field: bool) -> str:
 
 class _Kind:
     TEXT, WHOLE, WHOLE_LIST, DATE, TIME, BOOL, STAGES, WEEKDAY, LANGUAGE = range(9)
+    STAGE_TABLE, TEMPLATE = 9, 10
 
 
 def _kind(key: str, value: Any) -> int:
     if key == "match.screens_stages":
         return _Kind.STAGES
+    if key in STAGE_TABLE_KEYS:
+        return _Kind.STAGE_TABLE
+    if key == "format.template":
+        return _Kind.TEMPLATE
     if key == "schedule.preliminary_weekday":
         return _Kind.WEEKDAY
     if key == "edition.language":
@@ -273,6 +296,27 @@ def _kind(key: str, value: Any) -> int:
 
 _EXAMPLE_DATE = date(1999, 3, 5)
 _EXAMPLE_TIME = time(19, 0)
+
+
+def _stage_table(text: str) -> dict[str, Any] | None:
+    """ "finále: 8; semifinále: 48" (stage names in either language, or the engine's own) →
+    ``{"final": 8, "semifinal": 48}``; a number that is not whole stays text (the engine names
+    it); None when a part cannot be read."""
+    names: dict[str, str] = {}
+    for stage, label in STAGE_LABELS.items():
+        names[stage.value] = stage.value
+        for language in ("cs", "en"):
+            with translation.override(language):
+                names[str(label).casefold()] = stage.value
+    table: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in re.split(r"[;,]", text))):
+        name, sep, number = part.rpartition(":") if ":" in part else part.rpartition("=")
+        value = names.get(name.strip().casefold())
+        if not sep or value is None:
+            return None
+        parsed = l10n.parse_whole(number.strip())
+        table[value] = number.strip() if parsed is None else parsed
+    return table
 
 
 class EditionEditForm(forms.Form):
@@ -346,6 +390,17 @@ class EditionEditForm(forms.Form):
                 initial=value,
                 help_text=help_text(),
             )
+        if kind == _Kind.TEMPLATE:
+            return forms.ChoiceField(
+                label=label,
+                choices=list(TEMPLATE_LABELS.items()),
+                initial=value,
+                help_text=help_text(),
+            )
+        if kind == _Kind.STAGE_TABLE:
+            help_parts.append(
+                str(_("e.g. %(example)s") % {"example": f"{STAGE_LABELS[regs.Stage.FINAL]}: 8"})
+            )
         if kind == _Kind.BOOL:
             return forms.BooleanField(
                 label=label, initial=value, required=False, help_text=help_text()
@@ -404,6 +459,17 @@ class EditionEditForm(forms.Form):
                     )
             elif kind == _Kind.STAGES:
                 value = list(raw or [])
+            elif kind == _Kind.STAGE_TABLE:
+                value = _stage_table(text)
+                if value is None:
+                    self.add_error(
+                        name,
+                        _(
+                            "Write each stage and its number as “%(example)s”, separated by "
+                            "semicolons."
+                        )
+                        % {"example": f"{STAGE_LABELS[regs.Stage.FINAL]}: 8"},
+                    )
             elif kind == _Kind.TEXT:
                 value = text
             self.values[name] = value

@@ -51,6 +51,7 @@ FIXED_AFTER_DRAW = {
     "fees": gettext_lazy("the entry fees were decided by it (R4.1)"),
     "rating": gettext_lazy("the draw seeded the teams by the Elo it sets (R10, R11.1)"),
     "draw": gettext_lazy("the draw was made by it (R9, R11)"),
+    "format.template": gettext_lazy("the draw placed the teams in its scheme (R9)"),
     "edition.timezone": gettext_lazy(
         "the entry deadline and the time of the draw were read in it (I12)"
     ),

@@ -27,7 +27,7 @@ from bridgeko.core.errors import ServiceError
 from bridgeko.core.i18n import tr
 from bridgeko.draw.models import DrawNumber
 from bridgeko.editions.models import Edition
-from bridgeko.entries.models import Team
+from bridgeko.entries.models import RosterEntry, Team
 from bridgeko.matches import bracket_sync
 from bridgeko.matches.models import PlaceDecision
 
@@ -74,6 +74,15 @@ class AwardView:
     team: Team
     amount: int
     currency: str
+    per_player: bool = False
+    """``amount`` is each player's (the 2001 edition, ``format.prizes_per_player``)."""
+    players: int = 0
+    """The players of the team's roster (who share a prize per player)."""
+
+    @property
+    def total(self) -> int:
+        """What the team receives in all."""
+        return self.amount * self.players if self.per_player else self.amount
 
 
 @dataclass(slots=True)
@@ -174,8 +183,17 @@ def summary(edition: Edition) -> Standings:
         except prizes.PrizeError as exc:
             result.error = tr(exc.detail)
         else:
+            per_player = edition.regulations.format.prizes_per_player
             result.awards = [
-                AwardView(label[a.place], a.team, a.amount, a.currency) for a in awards
+                AwardView(
+                    label[a.place],
+                    a.team,
+                    a.amount,
+                    a.currency,
+                    per_player,
+                    RosterEntry.objects.filter(team=a.team).count() if per_player else 0,
+                )
+                for a in awards
             ]
     return result
 

@@ -462,6 +462,8 @@ def standings(request: HttpRequest, edition: str) -> HttpResponseBase:
                         "team": _team_ref(a.team),
                         "amount": a.amount,
                         "currency": a.currency,
+                        "per_player": a.per_player,
+                        "total": a.total,
                     }
                     for a in result.awards
                 ]

@@ -1,0 +1,233 @@
+"""The 2001 edition's format in the app (issue 22): the numbers of
+``editions/bridge-open-ko-2001.toml`` — double elimination up to and including the semifinal, a
+final of 64 boards in sets of 8, fees and prizes per player — drawn and played through to the
+prize list. The edition's dates are moved onto the 1999 calendar of the test helpers (entries,
+draw); every other number is the 2001 file's."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+
+import pytest
+
+from bridgeko.competition import formats
+from bridgeko.competition import regulations as regs
+from bridgeko.entries import queries as entry_queries
+from bridgeko.entries.models import Team
+from bridgeko.matches import services
+from bridgeko.matches.models import Match, MatchStatus, Segment
+from tests.web.conftest import REPO, World
+
+EDITION_2001 = REPO / "editions" / "bridge-open-ko-2001.toml"
+PLAYED = datetime(1999, 3, 19, 22, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def toml_1999() -> str:
+    """The 2001 file with its dates moved to those of the 1999 test helpers."""
+    text = EDITION_2001.read_text(encoding="utf-8")
+    for old, new in (
+        ("deadline = 2001-03-02", "deadline = 1999-03-05"),
+        ("reference_date = 2000-06-30", "reference_date = 1998-06-30"),
+        ("finals_start = 2001-06-01", "finals_start = 1999-06-04"),
+        ("finals_end = 2001-06-03", "finals_end = 1999-06-06"),
+    ):
+        assert old in text, old
+        text = text.replace(old, new)
+    return text
+
+
+def test_the_2001_file_loads_with_its_known_numbers() -> None:
+    reg = regs.load(EDITION_2001)
+    assert reg.format == regs.FormatRules("double", True)
+    assert (
+        reg.match.boards_of(regs.Stage.FINAL),
+        reg.match.segment_boards_of(regs.Stage.FINAL),
+    ) == (
+        64,
+        8,
+    )
+    assert (reg.match.boards_of(regs.Stage.SEMIFINAL), reg.match.segment_boards) == (32, 16)
+    assert reg.prizes == (10000, 5000, 2000) and reg.fees.per_player
+    assert (reg.fees.members_only, reg.fees.other) == (350, 400)
+    formats.check_format(formats.build(reg.format.template, 16), len(reg.prizes))
+
+
+def test_issue22_the_2001_draw_makes_a_double_elimination_bracket(drawn: World) -> None:
+    matches = {m.code: m for m in Match.objects.filter(edition=drawn.edition)}
+    assert len(matches) == 30  # 15 winners', 14 losers', the final
+    assert {"WF", "LF", "F", "L1-M1", "L6-M1"} - set(matches) == {"L6-M1"}
+    team = Team.objects.filter(edition=drawn.edition, name="Tým 00").first()
+    assert team is not None
+    fee = entry_queries.team_info(team).fee
+    assert fee is not None and fee.amount == 4 * 350  # R4.1, 2001: 350 Kč a player
+
+
+def _play_everything(world: World) -> Counter[int]:
+    """Every match with both teams known: the home team wins each segment 30:20."""
+    losses: Counter[int] = Counter()
+    td = world.users["td"]
+    for _round in range(40):
+        ready = [
+            m
+            for m in Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY)
+            if m.home_id is not None and m.visitors_id is not None
+        ]
+        if not ready:
+            break
+        for match in ready:
+            for segment in Segment.objects.filter(match=match, is_extra=False):
+                services.set_segment_totals(
+                    segment=segment,
+                    home_imps=30,
+                    visitors_imps=20,
+                    user=td,
+                    now=PLAYED,
+                    confirm=True,
+                )
+            assert match.visitors_id is not None
+            losses[match.visitors_id] += 1
+    return losses
+
+
+def test_issue22_the_2001_edition_played_through_each_team_out_after_two_losses(
+    drawn: World,
+) -> None:
+    losses = _play_everything(drawn)
+    matches = {m.code: m for m in Match.objects.filter(edition=drawn.edition)}
+    assert matches["F"].status == MatchStatus.DECIDED
+    champion = matches["F"].home_id
+    teams = set(
+        Team.objects.filter(edition=drawn.edition, accepted=True).values_list("pk", flat=True)
+    )
+    assert len(teams) == 13
+    for team in teams - {champion, matches["F"].visitors_id}:
+        assert losses[team] == 2, team
+    assert losses[champion] == 0
+    final = Segment.objects.filter(match=matches["F"]).order_by("number")
+    assert [(s.first_board, s.last_board) for s in final] == [
+        (1 + 8 * k, 8 + 8 * k) for k in range(8)
+    ]  # 64 boards in sets of 8
+    assert [
+        (s.first_board, s.last_board) for s in Segment.objects.filter(match=matches["QF1"])
+    ] == [
+        (1, 16),
+        (17, 32),
+    ]
+
+
+def test_R5_1_2001_the_prize_list_pays_each_player_on_the_pages_and_in_the_api(
+    drawn: World,
+) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    from bridgeko.matches import standings
+
+    _play_everything(drawn)
+    awards = standings.prize_list(drawn.edition)
+    assert awards is not None
+    assert [(a.place, a.amount, a.per_player, a.players, a.total) for a in awards] == [
+        ("1", 10000, True, 4, 40000),
+        ("2", 5000, True, 4, 20000),
+        ("3", 2000, True, 4, 8000),
+    ]
+    slug = drawn.edition.slug
+    page = Client().get(reverse("public:standings", kwargs={"edition": slug})).content.decode()
+    assert "a player" in page and "for 4 players" in page
+    czech = drawn.client("organiser", "cs").get(
+        reverse("matches:standings", kwargs={"edition": slug})
+    )
+    assert "za hráče" in czech.content.decode()
+    api = Client().get(reverse("api:standings", kwargs={"edition": slug})).json()
+    assert api["prizes"][0] | {"team": None} == {
+        "place": "1",
+        "team": None,
+        "amount": 10000,
+        "currency": "CZK",
+        "per_player": True,
+        "total": 40000,
+    }
+
+
+def test_issue22_a_scheme_that_does_not_rank_a_prize_place_is_refused_at_the_draw(
+    world: World,
+) -> None:
+    from bridgeko.core.errors import ServiceError
+    from bridgeko.draw import services as draw_services
+    from tests.web.test_draw import DRAW_AT, announce_and_commit, enter_13
+
+    enter_13(world)
+    own = (
+        '{"size": 16, "matches": ['
+        + ", ".join(
+            f'{{"id": "R1-M{k + 1}", "round": 1, "stage": "preliminary", '
+            f'"home": {2 * k + 1}, "away": {2 * k + 2}}}'
+            for k in range(8)
+        )
+        + ', {"id": "QF1", "round": 2, "stage": "quarterfinal", "home": "winner of R1-M1", '
+        '"away": "winner of R1-M2"}'
+        + "], "
+        + '"places": {"1": "winner of QF1", "2": "loser of QF1"}}'
+    )
+    organiser = world.users["organiser"]
+    draw_services.set_scheme(edition=world.edition, text=own, user=organiser, now=DRAW_AT)
+    announce_and_commit(world)
+    with pytest.raises(ServiceError, match="place 3 carries a prize"):
+        draw_services.hold_draw(edition=world.edition, user=organiser, now=DRAW_AT)
+    world.edition.refresh_from_db()
+    assert not Match.objects.filter(edition=world.edition).exists()  # nothing drawn
+
+
+def test_issue22_the_format_is_fixed_once_the_draw_is_held(drawn: World) -> None:
+    import dataclasses
+
+    from bridgeko.editions.services import ChangedAfterDrawError, update_edition
+
+    reg = drawn.edition.regulations
+    single = dataclasses.replace(reg, format=dataclasses.replace(reg.format, template="single"))
+    with pytest.raises(ChangedAfterDrawError) as refused:
+        update_edition(
+            edition=drawn.edition, data=regs.to_dict(single), user=drawn.users["organiser"]
+        )
+    assert refused.value.keys == ("format.template",)
+    assert "the draw placed the teams in its scheme" in refused.value.errors[0]
+    per_team = dataclasses.replace(
+        reg, format=dataclasses.replace(reg.format, prizes_per_player=False)
+    )
+    update_edition(  # how the prizes are paid may still change
+        edition=drawn.edition, data=regs.to_dict(per_team), user=drawn.users["organiser"]
+    )
+    saved = type(drawn.edition).objects.get(pk=drawn.edition.pk)
+    assert saved.regulations.format == regs.FormatRules("double", False)
+
+
+def test_issue22_the_double_elimination_pages_answer_while_played_and_when_over(
+    drawn: World,
+) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    slug = drawn.edition.slug
+    urls = [
+        reverse(f"public:{name}", kwargs={"edition": slug})
+        for name in ("home", "draw", "embed_bracket", "schedule", "standings")
+    ] + [
+        reverse("public:match", kwargs={"edition": slug, "code": code})
+        for code in ("R1-M2", "L1-M1", "WF", "LF", "F")
+    ]
+    staff = [
+        reverse("matches:list", kwargs={"edition": slug}),
+        reverse("matches:standings", kwargs={"edition": slug}),
+        reverse("editions:dashboard", kwargs={"edition": slug}),
+    ]
+    for moment in ("drawn", "played"):
+        if moment == "played":
+            _play_everything(drawn)
+        for url in urls:
+            assert Client().get(url).status_code == 200, (moment, url)
+        for url in staff:
+            assert drawn.client("td").get(url).status_code == 200, (moment, url)
+    bracket = Client().get(urls[1]).content.decode()
+    assert "LF" in bracket and "WF" in bracket
