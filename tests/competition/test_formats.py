@@ -171,3 +171,39 @@ def test_a_match_whose_winner_goes_nowhere_is_named() -> None:
 def test_a_format_too_small_for_its_scheme_is_named(size: int, build, problem: str) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(BracketError, match=problem):
         build(size)
+
+
+def test_I7_a_plate_does_not_rank_the_event() -> None:
+    # the first-round losers share 9th-16th whatever they do in the plate; the prize list does
+    # not wait for the plate
+    scheme = formats.with_plate(standard_scheme(16))
+    rng = random.Random(11)
+    results: dict[str, int | None] = {}
+    while True:
+        state = resolve(scheme, results, teams=16)
+        to_play = [
+            m
+            for m in state.matches
+            if m.status is MatchStatus.TO_PLAY and not m.id.startswith("P-")
+        ]
+        if not to_play:
+            break
+        for m in to_play:
+            assert m.home.number is not None and m.away.number is not None
+            results[m.id] = rng.choice((m.home.number, m.away.number))
+    assert state.finished  # the plate is still to play
+    assert [m for m in state.matches if m.id.startswith("P-") and not m.decided]
+    standings = state.standings()
+    first_round_losers = {m.loser.number for m in state.matches if m.spec.round == 1}
+    (last,) = [p for p in standings if p.first == 9]
+    assert (last.last, set(last.numbers)) == (16, first_round_losers)
+    while True:  # now the plate
+        state = resolve(scheme, results, teams=16)
+        to_play = [m for m in state.matches if m.status is MatchStatus.TO_PLAY]
+        if not to_play:
+            break
+        for m in to_play:
+            assert m.home.number is not None and m.away.number is not None
+            results[m.id] = rng.choice((m.home.number, m.away.number))
+    assert state.match("P-F").decided
+    assert state.standings() == standings  # the plate's results change nothing

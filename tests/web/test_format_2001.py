@@ -25,6 +25,11 @@ PLAYED = datetime(1999, 3, 19, 22, 0, tzinfo=UTC)
 
 @pytest.fixture
 def toml_1999() -> str:
+    """The world's edition: :func:`text_2001`."""
+    return text_2001()
+
+
+def text_2001() -> str:
     """The 2001 file with its dates moved to those of the 1999 test helpers."""
     text = EDITION_2001.read_text(encoding="utf-8")
     for old, new in (
@@ -231,3 +236,23 @@ def test_issue22_the_double_elimination_pages_answer_while_played_and_when_over(
             assert drawn.client("td").get(url).status_code == 200, (moment, url)
     bracket = Client().get(urls[1]).content.decode()
     assert "LF" in bracket and "WF" in bracket
+
+
+def test_R14_1_double_elimination_dates_the_first_losers_round_a_week_later(
+    drawn: World,
+) -> None:
+    from datetime import date
+
+    from bridgeko.draw import schedule_services
+    from bridgeko.draw.models import MatchDate
+    from tests.web.test_draw import NOW
+
+    schedule_services.default_schedule(
+        edition=drawn.edition, first_date=date(1999, 3, 13), user=drawn.users["organiser"], now=NOW
+    )
+    days = {
+        row.match: row.start.date() for row in MatchDate.objects.filter(draw__edition=drawn.edition)
+    }
+    assert {days[c] for c in days if c.startswith("R1-")} == {date(1999, 3, 19)}
+    assert {days[c] for c in days if c.startswith("L1-")} == {date(1999, 3, 26)}
+    assert not any(c.startswith(("QF", "SF", "WF", "L2", "LF", "F")) for c in days)

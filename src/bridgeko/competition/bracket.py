@@ -34,6 +34,7 @@ from bridgeko.competition.scheme import (
     SlotRef,
     Winner,
     first_round,
+    is_side_match,
     load_scheme,
     parse_ref,
     preliminary_rounds,
@@ -339,7 +340,8 @@ class BracketState:
 
     @property
     def finished(self) -> bool:
-        return all(m.decided for m in self.matches)
+        """Every match of the event is decided (a plate's matches aside: they rank nobody)."""
+        return all(m.decided for m in self.matches if not is_side_match(m.id))
 
     def to_play(self) -> tuple[MatchState, ...]:
         """Matches whose two teams are known and which still need a result."""
@@ -354,12 +356,18 @@ class BracketState:
         listed as soon as its round and all earlier rounds are decided.
         """
         scheme = self.scheme
-        continuing: set[SlotRef] = {ref for m in scheme.matches for ref in m.slots}
+        # a plate's matches (side competition) do not rank the event: a team that goes on to
+        # the plate went out of the event in its round
+        continuing: set[SlotRef] = {
+            ref for m in scheme.matches if not is_side_match(m.id) for ref in m.slots
+        }
         placed_refs = dict((ref, p) for p, ref in scheme.places)
         explicit: dict[int, int] = {}
         groups: dict[tuple[int, int], list[int]] = {}
         undecided_from: int | None = None  # the first round with a match not decided
         for m in self.matches:
+            if is_side_match(m.id):
+                continue
             if not m.decided:
                 r = m.spec.round
                 undecided_from = r if undecided_from is None else min(undecided_from, r)

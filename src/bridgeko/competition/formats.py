@@ -34,6 +34,7 @@ from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.prizes import PLACES_DECIDED_BY_PLAY
 from bridgeko.competition.regulations import TEMPLATES
 from bridgeko.competition.scheme import (
+    SIDE_PREFIX,
     Loser,
     MatchSpec,
     Number,
@@ -43,6 +44,7 @@ from bridgeko.competition.scheme import (
     Winner,
     check_size,
     first_round,
+    is_side_match,
     standard_scheme,
 )
 from bridgeko.competition.stage import Stage
@@ -184,7 +186,9 @@ def with_plate(scheme: Scheme) -> Scheme:
     taken = {r for m in matches for r in m.slots}
     losers = [m.id for m in first if Loser(m.id) not in taken]
     plate = standard_scheme(len(losers))
-    renamed = {m.id: f"P-{m.id}" for m in plate.matches if m.stage is not Stage.THIRD_PLACE}
+    renamed = {
+        m.id: f"{SIDE_PREFIX}{m.id}" for m in plate.matches if m.stage is not Stage.THIRD_PLACE
+    }
     for m in plate.matches:
         if m.id not in renamed:
             continue
@@ -256,13 +260,7 @@ def check_format(scheme: Scheme, prize_places: int) -> None:
         if place not in ranked:
             raise _error(PLACE_MISSING, place=place)
     going_on = {r for m in scheme.matches for r in m.slots} | {r for _p, r in scheme.places}
-    plate_finals = _knockout_finals(scheme)
     for m in scheme.matches:
-        if Winner(m.id) not in going_on and m.id not in plate_finals:
+        # a plate's final: its winner wins the plate, not a place of the event
+        if Winner(m.id) not in going_on and not is_side_match(m.id):
             raise _error(WINNER_GOES_NOWHERE, match=m.id)
-
-
-def _knockout_finals(scheme: Scheme) -> set[str]:
-    """The last match of each side knockout (a plate): its winner wins the plate, not a place
-    of the event."""
-    return {m.id for m in scheme.matches if m.id.startswith("P-") and m.id.endswith("-F")}

@@ -317,12 +317,16 @@ def preliminary_dates(
     first_date: date,
     draw_date: date,
     reg: Regulations,
+    *,
+    rounds: int | None = None,
 ) -> list[datetime]:
     """Default start of each preliminary round (R14.1): one round a week on the edition's
     preliminary weekday (Friday) at its start time (19:00), local time.
 
     The first round is on the first such weekday on or after ``first_date``, which the organiser
     chooses on or after the draw. Every round must be before the finals weekend (R14.3).
+    ``rounds``: the rounds with preliminary matches when the scheme is not the standard one
+    (double elimination plays the first losers' round in the week after the first round).
     """
     rules = reg.schedule
     if first_date < draw_date:
@@ -335,7 +339,7 @@ def preliminary_dates(
     first = next_weekday(first_date, rules.preliminary_weekday)
     starts = [
         local(first + timedelta(weeks=i), rules.preliminary_start, reg)
-        for i in range(preliminary_round_count(scheme_size))
+        for i in range(preliminary_round_count(scheme_size) if rounds is None else rounds)
     ]
     for number, start in enumerate(starts, 1):
         if start.date() >= rules.finals_start:

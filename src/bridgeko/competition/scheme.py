@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 # json, tomllib and pathlib are imported by load_scheme, when a file is read (start-up time).
 
 __all__ = [
+    "SIDE_PREFIX",
     "BracketError",
     "Loser",
     "MatchSpec",
@@ -49,6 +50,7 @@ __all__ = [
     "Winner",
     "check_size",
     "first_round",
+    "is_side_match",
     "load_scheme",
     "parse_ref",
     "preliminary_rounds",
@@ -59,6 +61,16 @@ __all__ = [
     "standard_byes",
     "standard_scheme",
 ]
+
+
+SIDE_PREFIX = "P-"
+"""A match whose id starts with this belongs to a side competition (a plate for the first-round
+losers, :func:`bridgeko.competition.formats.with_plate`): its results do not rank the event."""
+
+
+def is_side_match(match_id: str) -> bool:
+    """Whether the match is part of a side competition (a plate), not of the event's ranking."""
+    return match_id.startswith(SIDE_PREFIX)
 
 
 class SchemeError(BracketError):

@@ -85,11 +85,17 @@ def default_schedule(
     reg = edition.regulations
     assert draw.held_at is not None and draw.scheme_size is not None
     draw_day = timezone.localtime(draw.held_at, schedule.zone(reg)).date()
+    matches = _preliminary_matches(draw)
     try:
-        starts = schedule.preliminary_dates(draw.scheme_size, first_date, draw_day, reg)
+        starts = schedule.preliminary_dates(
+            draw.scheme_size,
+            first_date,
+            draw_day,
+            reg,
+            rounds=max((m.spec.round for m in matches), default=0) or None,
+        )
     except schedule.ScheduleError as exc:  # the engine's wording, in the user's language
         raise ServiceError(tr(exc.detail), field="first_date") from None
-    matches = _preliminary_matches(draw)
     with transaction.atomic():
         _still_editable(edition)
         MatchDate.objects.filter(draw=draw).delete()

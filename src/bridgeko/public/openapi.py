@@ -341,7 +341,16 @@ SCHEMAS: dict[str, Schema] = {
             "needs_decision": BOOL,
         }
     ),
-    "Prize": _obj({"place": STR, "team": _ref("TeamRef"), "amount": INT, "currency": STR}),
+    "Prize": _obj(
+        {
+            "place": STR,
+            "team": _ref("TeamRef"),
+            "amount": {"type": "integer", "description": "Each player's when per_player."},
+            "currency": STR,
+            "per_player": BOOL,
+            "total": {"type": "integer", "description": "What the team receives in all."},
+        }
+    ),
     "Standings": _obj(
         {
             "edition": STR,

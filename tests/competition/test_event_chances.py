@@ -1,0 +1,104 @@
+"""Each team's chance to win the event (issue 22): the remaining scheme simulated with the match
+model; deterministic for a seed, probabilities summing to 1 per place, the exact answer where it
+is known, results so far respected, any format (double elimination, byes R11.4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bridgeko.competition import formats
+from bridgeko.competition.chances import elo_expectation
+from bridgeko.competition.event_chances import event_chances
+from bridgeko.competition.scheme import standard_scheme
+
+ELO = {n: 700 - 20 * n for n in range(1, 17)}
+
+
+def by_elo(_match: str, home: int, away: int) -> float:
+    return elo_expectation(ELO[home], ELO[away])
+
+
+@pytest.mark.parametrize(
+    "scheme",
+    [
+        standard_scheme(16),
+        formats.double_elimination(16),
+        formats.with_placement(standard_scheme(16)),
+    ],
+    ids=["single", "double", "placement"],
+)
+def test_the_chances_of_each_place_sum_to_1_and_repeat_for_a_seed(scheme) -> None:  # type: ignore[no-untyped-def]
+    odds = event_chances(scheme, {}, teams=13, chance=by_elo, runs=600, seed=3)
+    for place, chances in odds.places.items():
+        assert sum(chances.values()) == pytest.approx(1.0), place
+    assert odds.win == odds.places[1]
+    assert set(odds.win) <= set(range(1, 14))  # numbers 14-16 are missing (R11.4)
+    assert event_chances(scheme, {}, teams=13, chance=by_elo, runs=600, seed=3) == odds
+    assert odds.reach[1] == {n: 1.0 for n in range(1, 14)}  # everybody is in round 1
+
+
+def test_the_exact_chance_of_a_four_team_knockout() -> None:
+    # 1 v 4 and 2 v 3, then the final: P(1 wins) = p14 * (p12 p23 + p13 p32)
+    p = {(a, b): elo_expectation(ELO[a], ELO[b]) for a in ELO for b in ELO}
+    exact = p[1, 4] * (p[1, 2] * p[2, 3] + p[1, 3] * p[3, 2])
+    odds = event_chances(standard_scheme(4), {}, teams=4, chance=by_elo, runs=10000, seed=1)
+    assert odds.win[1] == pytest.approx(exact, abs=0.015)  # 3 standard errors
+
+
+def test_results_so_far_are_kept_and_a_beaten_team_cannot_win() -> None:
+    scheme = standard_scheme(4)
+    odds = event_chances(scheme, {"SF1": 4}, teams=4, chance=by_elo, runs=500)
+    assert 1 not in odds.win and odds.reach[2][4] == 1.0
+    over = event_chances(scheme, {"SF1": 4, "SF2": 3, "F": 3, "3RD": 1}, teams=4, chance=by_elo)
+    assert over.win == {3: 1.0} and over.places[4] == {2: 1.0}
+
+
+def test_double_elimination_a_once_beaten_team_can_still_win() -> None:
+    scheme = formats.double_elimination(8)
+    odds = event_chances(scheme, {"QF1": 8}, teams=8, chance=lambda *_: 0.5, runs=2000)
+    assert 0 < odds.win.get(1, 0.0) < odds.win[8]  # 1 lost QF1 and is in the losers' bracket
+
+
+def _engine_home_wins(scheme, results, teams):  # type: ignore[no-untyped-def]
+    """The bracket engine itself, every match still to play won by its home team."""
+    from bridgeko.competition.bracket import MatchStatus, resolve
+
+    done = dict(results)
+    while True:
+        state = resolve(scheme, done, teams=teams)
+        to_play = [
+            m
+            for m in state.matches
+            if m.status is MatchStatus.TO_PLAY and not m.id.startswith("P-")
+        ]
+        if not to_play:
+            return state
+        for m in to_play:
+            done[m.id] = m.home.number
+
+
+@pytest.mark.parametrize(
+    ("scheme", "results"),
+    [
+        (standard_scheme(16), {}),
+        (standard_scheme(16), {"R1-M2": 9, "R1-M3": 12}),
+        (formats.double_elimination(16), {}),
+        (formats.double_elimination(16), {"R1-M2": 9, "R1-M4": 13}),
+        (formats.with_placement(standard_scheme(16)), {}),
+        (formats.with_plate(standard_scheme(16)), {}),
+    ],
+)
+def test_the_walk_of_a_run_agrees_with_the_bracket_engine(scheme, results) -> None:  # type: ignore[no-untyped-def]
+    # R11.4: 13 teams in a scheme of 16, byes included
+    state = _engine_home_wins(scheme, results, 13)
+    placed = {p: state.match(ref.match).winner.number if ref.__class__.__name__ == "Winner"
+              else state.match(ref.match).loser.number for p, ref in scheme.places}  # fmt: skip
+    odds = event_chances(scheme, results, teams=13, chance=lambda *_: 1.0, runs=3)
+    assert {p: list(c) for p, c in odds.places.items()} == {p: [n] for p, n in placed.items()}
+    reach = {}
+    for m in state.matches:
+        if not m.id.startswith("P-"):
+            for slot in (m.home, m.away):
+                if slot.number is not None:
+                    reach.setdefault(m.spec.round, set()).add(slot.number)
+    assert {r: set(c) for r, c in odds.reach.items()} == reach
