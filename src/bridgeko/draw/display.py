@@ -62,14 +62,14 @@ class LiveView:
 
     @property
     def percent_home(self) -> int | None:
-        return percent(self.chance_home)
+        return _percent(self.chance_home)
 
     @property
     def percent_away(self) -> int | None:
-        return percent(self.chance_away)
+        return _percent(self.chance_away)
 
 
-def percent(chance: float | None) -> int | None:
+def _percent(chance: float | None) -> int | None:
     """A chance as a whole percentage; never 0 or 100 while the outcome is open (a rounded
     99.7 % shows as 99 %, not as a certainty the match has not reached)."""
     if chance is None:

@@ -284,14 +284,13 @@ def _nothing(match: Match, found: _Found, tables: Tables) -> ServiceError:
     )
 
 
-def guessed_tables(match: Match, data: bytes) -> Tables:
+def guessed_tables(match: Match, file: bws.BwsFile) -> Tables:
     """The rooms of a file a captain sends with the match record (issue 21): the tables the TD
     chose for the match before, else the file's only two tables (the lower one the open room);
     a :class:`ServiceError` when the file has more or fewer."""
     remembered = BridgemateTables.objects.filter(match=match).first()
     if remembered is not None:
         return Tables(remembered.open_table, remembered.closed_table, remembered.section)
-    file = read_file(data)
     used = sorted({(r.section, r.table) for r in file.records})
     if len(used) != 2 or used[0][0] != used[1][0]:
         raise ServiceError(
@@ -305,9 +304,9 @@ def guessed_tables(match: Match, data: bytes) -> Tables:
     return Tables(used[0][1], used[1][1], file.sections.get(section, str(section)))
 
 
-def read_results(match: Match, data: bytes, tables: Tables) -> Read:
+def read_results(match: Match, file: bws.BwsFile, tables: Tables) -> Read:
     """The file's results of the match (the readers' check included), storing nothing."""
-    found = _read(match, read_file(data), tables, None)
+    found = _read(match, file, tables, None)
     if not found.read.results:
         raise _nothing(match, found, tables)
     return found.read

@@ -28,7 +28,8 @@ def read_results(match: Match, data: bytes) -> Read:
     :func:`bws_import.guessed_tables`), storing nothing; a ``ServiceError`` naming the
     problem otherwise."""
     if bws.looks_like_bws(data):
-        return bws_import.read_results(match, data, bws_import.guessed_tables(match, data))
+        file = bws_import.read_file(data)  # parsed once: the tables are guessed from it
+        return bws_import.read_results(match, file, bws_import.guessed_tables(match, file))
     if kind(data) == "lin":
         return lin_import.read_results(match, data)
     return pbn_import.read_results(match, data)

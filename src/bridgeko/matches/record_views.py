@@ -90,7 +90,7 @@ class RecordForm(forms.Form):
         given = [data.get(f"s{s.number}_{x}") for s in self.segments for x in ("home", "visitors")]
         if any(v is not None for v in given) and any(v is None for v in given):
             self.add_error(None, _("Give the totals of every segment, or none."))
-        typed = any((data.get(name) or "").strip() for name in self.fields if name[0] == "b")
+        typed = self.board_typed()
         upload = data.get("results")
         if upload and typed:
             self.add_error("results", _("Send the boards either typed or in a file, not both."))
