@@ -46,7 +46,9 @@ DEMO_SLUG = "ko-1999"
 PREVIOUS_SLUG = "ko-1998"
 DEFAULT_PASSWORD = "bridge-open-1999"
 DEFAULT_ADDR = "127.0.0.1:8000"
-DEMO_SLUGS = frozenset({DEMO_SLUG, PREVIOUS_SLUG})
+NEXT_SLUG = "ko-2001"
+"""The 2001 edition (:mod:`bridgeko.demo_2001`): double elimination, the final in 8-board sets."""
+DEMO_SLUGS = frozenset({DEMO_SLUG, PREVIOUS_SLUG, NEXT_SLUG})
 DEMO_MARKER = "bridgeko.demo.loaded"
 """The audit action marking an edition the demo loader made."""
 REFUSAL_EXIT = 2
@@ -317,6 +319,16 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
         ):
             _load(organiser, td)
         loaded = True
+    if not Edition.objects.filter(slug=NEXT_SLUG).exists():
+        from django.test.utils import override_settings
+
+        with override_settings(
+            BRIDGEKO_BACKGROUND="inline",
+            EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
+            EMAIL_FILE_PATH=str(demo_mail_dir()),
+        ):
+            _load_2001(organiser, td)
+        loaded = True
     edition = Edition.objects.get(slug=DEMO_SLUG)
     from bridgeko.entries.models import Team
 
@@ -332,13 +344,19 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
             assign_role(
                 edition=edition, username=user.username, role=role, user=organiser, team_id=team_id
             )
+    following = Edition.objects.get(slug=NEXT_SLUG)
+    for user, role in ((organiser, Role.ORGANISER), (td, Role.TD)):
+        if not RoleAssignment.objects.filter(user=user, edition=following, role=role).exists():
+            from bridgeko.accounts.services import assign_role
+
+            assign_role(edition=following, username=user.username, role=role, user=organiser)
     if not RoleAssignment.objects.filter(user=registrar, edition=None).exists():
         from bridgeko.accounts.services import assign_role
 
         assign_role(edition=None, username="registrar", role=Role.REGISTRAR, user=None)
     return loaded, [
-        Login("organiser", password, "organiser of both editions (can enter another team)"),
-        Login("td", password, "tournament director of 1999"),
+        Login("organiser", password, "organiser of every edition (can enter another team)"),
+        Login("td", password, "tournament director of 1999 and 2001"),
         Login("captain", password, f"captain of {sokol.name}"),
         Login("registrar", password, "registrar: new editions, the player register, Elo lists"),
     ]
@@ -482,6 +500,43 @@ def _load(organiser: Any, td: Any) -> None:
         demo_play.appeal_1999(edition, td, organiser)  # R16: one appeal decided
         # segment 2 of a quarterfinal from Bridgemate terminals, followed live (issue 20)
         demo_play.bridgemate_1999(edition, td, _at(date(1999, 4, 16), 21, 15))
+        _chances(edition)
+
+
+def _chances(edition: Any) -> None:
+    """The chances to win the event as of the demo's results: computed in the background after
+    each result once the demo runs; here at once (a loading in a test's transaction commits
+    nothing, so nothing would start them)."""
+    from bridgeko.public import event_odds
+
+    event_odds.refresh(edition.pk)
+
+
+def _load_2001(organiser: Any, td: Any) -> None:
+    """The 2001 edition (:mod:`bridgeko.demo_2001`) in a transaction of its own, marked as the
+    demo's, with the same Elo list (of 30 June 2000, R10.1) and the same invented players."""
+    from django.db import transaction
+
+    from bridgeko import demo_2001
+    from bridgeko.audit.services import record
+    from bridgeko.competition.messages import N_, Message
+    from bridgeko.players.models import Player
+
+    with transaction.atomic():
+        players = list(Player.objects.filter(federation_id__isnull=False).order_by("federation_id"))
+        made = demo_2001.load_2001(organiser, td, players, DRAW_SEEDS[NEXT_SLUG], elo=elo_csv())
+        _chances(made)
+        record(
+            DEMO_MARKER,
+            user=organiser,
+            edition=made,
+            obj=made,
+            after={"demo": True, "slug": made.slug},
+            summary=Message(
+                N_("Demo edition %(slug)s loaded (invented players and teams)"),
+                {"slug": made.slug},
+            ),
+        )
 
 
 def _late_entry(edition: Any, pool: list[Any], organiser: Any) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from bridgeko.competition import formats
 from bridgeko.competition.chances import elo_expectation
-from bridgeko.competition.event_chances import event_chances
+from bridgeko.competition.event_chances import event_chances, exact_chances, simulated_chances
 from bridgeko.competition.scheme import standard_scheme
 
 ELO = {n: 700 - 20 * n for n in range(1, 17)}
@@ -41,8 +41,56 @@ def test_the_exact_chance_of_a_four_team_knockout() -> None:
     # 1 v 4 and 2 v 3, then the final: P(1 wins) = p14 * (p12 p23 + p13 p32)
     p = {(a, b): elo_expectation(ELO[a], ELO[b]) for a in ELO for b in ELO}
     exact = p[1, 4] * (p[1, 2] * p[2, 3] + p[1, 3] * p[3, 2])
-    odds = event_chances(standard_scheme(4), {}, teams=4, chance=by_elo, runs=10000, seed=1)
-    assert odds.win[1] == pytest.approx(exact, abs=0.015)  # 3 standard errors
+    odds = event_chances(standard_scheme(4), {}, teams=4, chance=by_elo)
+    assert odds.runs == 0 and odds.win[1] == pytest.approx(exact, abs=1e-12)  # computed exactly
+    simulated = simulated_chances(standard_scheme(4), {}, teams=4, chance=by_elo, runs=10000)
+    assert simulated.win[1] == pytest.approx(exact, abs=0.015)  # 3 standard errors
+
+
+@pytest.mark.parametrize(
+    "scheme",
+    [
+        standard_scheme(16),
+        formats.with_placement(standard_scheme(16)),
+        formats.with_plate(standard_scheme(16)),
+    ],
+    ids=["single", "placement", "plate"],
+)
+def test_the_exact_chances_agree_with_the_simulation(scheme) -> None:  # type: ignore[no-untyped-def]
+    exact = exact_chances(scheme, {"R1-M1": 1}, teams=13, chance=by_elo)
+    assert exact is not None and exact.runs == 0
+    runs = 6000
+    simulated = simulated_chances(scheme, {"R1-M1": 1}, teams=13, chance=by_elo, runs=runs)
+    for place, chances in exact.places.items():
+        assert sum(chances.values()) == pytest.approx(1.0), place
+        for number, p in chances.items():
+            se = (max(p * (1 - p), 1e-4) / runs) ** 0.5
+            assert simulated.places[place].get(number, 0.0) == pytest.approx(p, abs=4.5 * se)
+    for rnd, chances in exact.reach.items():
+        for number, p in chances.items():
+            se = (max(p * (1 - p), 1e-4) / runs) ** 0.5
+            assert simulated.reach[rnd].get(number, 0.0) == pytest.approx(p, abs=4.5 * se)
+    assert set(exact.matches) == set(simulated.matches)
+    for match, chances in exact.matches.items():
+        assert sum(chances.values()) <= 2 + 1e-9, match  # two slots
+        for number, p in chances.items():
+            se = (max(p * (1 - p), 1e-4) / runs) ** 0.5
+            assert simulated.matches[match].get(number, 0.0) == pytest.approx(p, abs=4.5 * se)
+
+
+def test_double_elimination_is_exact_once_its_brackets_have_met() -> None:
+    """Before the winners' final the loser of a winners' match also plays in the losers'
+    bracket (the two slots of a later match depend on the same match): simulated. Once only
+    the losers' final and the final are left, the slots depend on no common match: exact."""
+    scheme = formats.double_elimination(4)
+    even = lambda *_: 0.5  # noqa: E731
+    assert exact_chances(scheme, {}, teams=4, chance=even) is None
+    assert event_chances(scheme, {}, teams=4, chance=even, runs=300).runs == 300
+    results = {"SF1": 1, "SF2": 2, "L1-M1": 4, "WF": 1}
+    odds = event_chances(scheme, results, teams=4, chance=even)
+    assert odds.runs == 0
+    assert odds.win == {1: 0.5, 2: 0.25, 4: 0.25}  # F; or LF, then F: 1/2 * 1/2
+    assert odds.places[3] == {2: 0.5, 4: 0.5}
 
 
 def test_results_so_far_are_kept_and_a_beaten_team_cannot_win() -> None:

@@ -207,3 +207,27 @@ def test_I7_a_plate_does_not_rank_the_event() -> None:
             results[m.id] = rng.choice((m.home.number, m.away.number))
     assert state.match("P-F").decided
     assert state.standings() == standings  # the plate's results change nothing
+
+
+@pytest.mark.parametrize(
+    ("template", "parts"),
+    [
+        ("single", {"main": 16}),
+        ("double", {"main": 16, "losers": 14}),
+        ("single-plate", {"main": 16, "plate": 7}),
+        ("single-placement", {"main": 16, "placement": 4}),
+    ],
+)
+def test_issue22_each_match_is_drawn_in_its_section(template: str, parts: dict[str, int]) -> None:
+    """The drawing's sections from the scheme alone: the main knockout (double elimination: the
+    winners' bracket and the final), the losers' bracket, the plate, placement matches."""
+    sections = formats.sections(formats.build(template, 16))
+    assert dict(Counter(s.value for s in sections.values())) == parts
+
+
+def test_issue22_a_scheme_file_is_drawn_like_its_template() -> None:
+    """A scheme read from a file (matches in any order) gets the same sections."""
+    scheme = formats.double_elimination(8)
+    data = scheme_to_dict(scheme)
+    data["matches"] = list(reversed(data["matches"]))
+    assert formats.sections(scheme_from_dict(data)) == formats.sections(scheme)

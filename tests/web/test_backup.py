@@ -168,7 +168,7 @@ def test_round_trip_of_the_demo_gives_every_page_byte_for_byte(demo: None, tmp_p
     before = _render_all()
     assert before == _render_all(), "the pages are the same when rendered twice"
     state = _state()  # after the renders: each logs the organiser in (a row of axes' access log)
-    assert state["counts"]["editions.edition"] == 2
+    assert state["counts"]["editions.edition"] == 3
 
     result = write_backup(tmp_path / "demo.bridgeko.gz")
     assert result.header.counts == state["counts"]
@@ -197,7 +197,7 @@ def test_restore_refuses_a_database_that_holds_data_naming_what_it_holds(
     with pytest.raises(BackupError) as exc:
         restore_backup(tmp_path / "b.gz")
     message = str(exc.value)
-    assert "not empty" in message and "2 editions" in message and "--force" in message
+    assert "not empty" in message and "3 editions" in message and "--force" in message
     assert Edition.objects.get(slug="ko-1998").name == "Renamed after the backup"
 
 
@@ -212,7 +212,7 @@ def test_restore_force_replaces_everything_and_ends_every_login(demo: None, tmp_
     assert Session.objects.exists()
 
     result = restore_backup(tmp_path / "b.gz", force=True)
-    assert result.replaced["editions.edition"] == 2
+    assert result.replaced["editions.edition"] == 3
     assert result.replaced["players.player"] == state["counts"]["players.player"] + 1
     assert _state() == state
     assert Edition.objects.get(slug="ko-1998").name != "Renamed after the backup"

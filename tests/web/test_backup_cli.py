@@ -102,14 +102,14 @@ def test_backup_then_restore_into_an_empty_data_directory(live: Path, tmp_path: 
     file = tmp_path / "ko-1999.bridgeko.gz"
     made = _run(live, "backup", str(file))
     assert made.returncode == 0, made.stderr
-    assert "2 editions" in made.stdout and "22 teams" in made.stdout
+    assert "3 editions" in made.stdout and "34 teams" in made.stdout
     assert file.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in tmp_path.iterdir()] == [file.name]  # no temporary file left
 
     fresh = tmp_path / "other-machine"
     restored = _run(fresh, "restore", str(file))
     assert restored.returncode == 0, restored.stderr
-    assert "2 editions" in restored.stdout and "logs in again" in restored.stdout
+    assert "3 editions" in restored.stdout and "logs in again" in restored.stdout
     expected = _table_rows(live)
     expected["django_session"] = []
     assert _table_rows(fresh) == expected
@@ -128,12 +128,12 @@ def test_restore_refuses_a_database_with_data_and_force_replaces_it(
 
     refused = _run(other, "restore", str(file))
     message = _one_line_error(refused)
-    assert "not empty" in message and "2 editions" in message and "--force" in message
+    assert "not empty" in message and "3 editions" in message and "--force" in message
     assert _table_rows(other) == changed
 
     forced = _run(other, "restore", "--force", str(file))
     assert forced.returncode == 0, forced.stderr
-    assert "Replaced what the database held: 2 editions" in forced.stdout
+    assert "Replaced what the database held: 3 editions" in forced.stdout
     expected = _table_rows(live)
     expected["django_session"] = []
     assert _table_rows(other) == expected

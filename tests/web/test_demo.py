@@ -65,8 +65,8 @@ def test_make_demo_loads_13_teams_and_a_verified_draw(tmp_path: Path) -> None:
     assert second.returncode == 0, second.stderr
     assert "already there" in second.stdout
     with sqlite3.connect(tmp_path / "bridgeko.sqlite3") as db:
-        # 13 entered in 1999, a late entry awaiting a decision, 8 in 1998
-        assert db.execute("SELECT COUNT(*) FROM entries_team").fetchone()[0] == 13 + 1 + 8
+        # 13 entered in 1999, a late entry awaiting a decision, 8 in 1998, 12 in 2001
+        assert db.execute("SELECT COUNT(*) FROM entries_team").fetchone()[0] == 13 + 1 + 8 + 12
 
 
 @pytest.mark.django_db
@@ -362,3 +362,36 @@ def test_demo_R14_2b_records_one_disputed_and_approved_one_confirmed_awaiting_th
         .content.decode()
     )
     assert 'id="provisional"' in public and "71:58" in public
+
+
+@pytest.mark.django_db
+def test_issue22_demo_2001_double_elimination_in_play_final_in_8_board_sets(db: Any) -> None:
+    """The demo's 2001 edition: drawn (12 teams in the 16-number double elimination, four byes),
+    both brackets played, the 64-board final scheduled on the finals weekend and under way in
+    its third 8-board set; its losers'-bracket finalist already once beaten; the public bracket
+    draws both brackets and shows each finalist's chance to win the event."""
+    from collections import Counter
+
+    from bridgeko.demo_2001 import FINAL_BOARDS_IN, FINAL_SETS_PLAYED, SLUG, TEAMS
+    from bridgeko.matches.models import Match, MatchStatus
+
+    demo_loaded("demo-pass")
+    matches = {m.code: m for m in Match.objects.filter(edition__slug=SLUG)}
+    assert len(matches) == 30
+    final = matches["F"]
+    assert final.status == MatchStatus.IN_PROGRESS
+    segments = list(final.segments.filter(is_extra=False).order_by("number"))
+    assert [len(s.board_numbers) for s in segments] == [8] * 8  # 64 boards in sets of 8
+    assert sum(1 for s in segments if s.has_totals) == FINAL_SETS_PLAYED
+    losses: Counter[int] = Counter()
+    for m in matches.values():
+        if m.status == MatchStatus.DECIDED:
+            losses[m.visitors_id if m.winner == "home" else m.home_id] += 1
+    assert losses[final.home_id] == 0 and losses[final.visitors_id] == 1  # once beaten
+    out = [t for t in losses if losses[t] == 2]
+    assert len(out) == len(TEAMS) - 2  # everybody else: out after a second loss
+    page = Client().get(f"/en/e/{SLUG}/public/draw/").content.decode()
+    assert "Winners&#x27; bracket" in page and "Losers&#x27; bracket" in page
+    assert f"{FINAL_BOARDS_IN + 8 * FINAL_SETS_PLAYED} of 64 boards" in page
+    assert 'id="event-odds"' in page  # computed after the latest result
+    assert final.home.name in page.split('id="event-odds"')[1]

@@ -71,7 +71,11 @@ def test_demo_runs_again_on_its_own_database_but_not_with_a_real_edition(
 ) -> None:
     demo_loaded()
     marks = AuditEntry.objects.filter(action=demo.DEMO_MARKER)
-    assert sorted(marks.values_list("edition__slug", flat=True)) == ["ko-1998", "ko-1999"]
+    assert sorted(marks.values_list("edition__slug", flat=True)) == [
+        "ko-1998",
+        "ko-1999",
+        "ko-2001",
+    ]
     assert demo.refusal() is None
     create_edition(slug="real", toml_text=toml_1999, user=make_user("someone"))
     assert demo.foreign_editions() == ["real"]

@@ -10,6 +10,7 @@ from collections import Counter
 from datetime import UTC, datetime
 
 import pytest
+from django.utils import translation
 
 from bridgeko.competition import formats
 from bridgeko.competition import regulations as regs
@@ -69,11 +70,12 @@ def test_issue22_the_2001_draw_makes_a_double_elimination_bracket(drawn: World) 
     assert fee is not None and fee.amount == 4 * 350  # R4.1, 2001: 350 Kč a player
 
 
-def _play_everything(world: World) -> Counter[int]:
-    """Every match with both teams known: the home team wins each segment 30:20."""
+def _play_everything(world: World, rounds: int = 40) -> Counter[int]:
+    """Every match with both teams known (``rounds`` times over): the home team wins each
+    segment 30:20."""
     losses: Counter[int] = Counter()
     td = world.users["td"]
-    for _round in range(40):
+    for _round in range(rounds):
         ready = [
             m
             for m in Match.objects.filter(edition=world.edition, status=MatchStatus.TO_PLAY)
@@ -256,3 +258,137 @@ def test_R14_1_double_elimination_dates_the_first_losers_round_a_week_later(
     assert {days[c] for c in days if c.startswith("R1-")} == {date(1999, 3, 19)}
     assert {days[c] for c in days if c.startswith("L1-")} == {date(1999, 3, 26)}
     assert not any(c.startswith(("QF", "SF", "WF", "L2", "LF", "F")) for c in days)
+
+
+def _segment(world: World, code: str, number: int, home: int, visitors: int) -> None:
+    segment = Segment.objects.get(match__edition=world.edition, match__code=code, number=number)
+    services.set_segment_totals(
+        segment=segment,
+        home_imps=home,
+        visitors_imps=visitors,
+        user=world.users["td"],
+        now=PLAYED,
+        confirm=True,
+    )
+
+
+def test_issue22_the_public_bracket_draws_the_winners_and_the_losers_bracket(
+    drawn: World,
+) -> None:
+    """Both brackets as sections, each with its own columns: the winners' rounds by stage (the
+    winners' final named so), the losers' rounds counted, "loser of" slots until known; the
+    schedule names a round of both brackets by both."""
+    from django.test import Client
+
+    from bridgeko.draw import display
+    from bridgeko.draw import services as draw_services
+
+    draw = draw_services.draw_of(drawn.edition)
+    assert draw is not None
+    with translation.override("en"):
+        rounds = display.bracket_rounds(draw, display.numbers_of(draw))
+        sections = display.sections(rounds)
+        assert [(s.kind, s.title) for s in sections] == [
+            ("main", "Winners' bracket"),
+            ("losers", "Losers' bracket"),
+        ]
+        assert [c.title for c in sections[0].columns] == [
+            "Preliminary round 1",
+            "Quarterfinals",
+            "Semifinals",
+            "Winners' final",
+            "Final",
+        ]
+        assert [c.title for c in sections[1].columns] == [
+            *(f"Losers' round {n}" for n in range(1, 6)),
+            "Losers' final",
+        ]
+        assert rounds[1].title == "Round 2: Quarterfinals · Losers' round 1"
+    page = Client().get(f"/en/e/{drawn.edition.slug}/public/draw/").content.decode()
+    winners, losers = page.split('id="section-losers"')
+    assert 'id="match-WF"' in winners and 'id="match-LF"' in losers
+    assert "loser of QF4" in losers.split('id="match-L2-M1"')[1].split('id="match-L2-M2"')[0]
+    czech = Client().get(f"/cs/e/{drawn.edition.slug}/public/draw/").content.decode()
+    assert "Pavouk poražených" in czech and "Finále vítězů" in czech
+
+
+def test_issue22_event_chances_after_a_result_on_the_bracket_team_page_and_api(
+    drawn: World, django_capture_on_commit_callbacks
+) -> None:  # type: ignore[no-untyped-def]
+    """A result recorded: the chances are recomputed after the commit (in the background in
+    production) and shown on the bracket, the team page and the API; they sum to 1; the
+    pages' version moves with them (a cached page is refreshed). A result recorded without
+    its chances yet: the pages say they are being computed and show none."""
+    from django.test import Client
+
+    from bridgeko.public import freshness
+    from bridgeko.public.models import EventOdds
+
+    slug = drawn.edition.slug
+    match = Match.objects.get(edition=drawn.edition, code="R1-M2")
+    with django_capture_on_commit_callbacks(execute=True):
+        _segment(drawn, "R1-M2", 1, 50, 10)  # a segment's result: its live chance moves
+    before = EventOdds.objects.get(edition=drawn.edition)
+    version = freshness.edition_version(drawn.edition).token
+    with django_capture_on_commit_callbacks(execute=True):
+        _segment(drawn, "R1-M2", 2, 30, 20)  # R1-M2 decided: its home team won
+    row = EventOdds.objects.get(edition=drawn.edition)
+    assert row.serial == before.serial + 1 and row.basis != before.basis
+    assert row.computed_at >= before.computed_at
+    assert row.runs > 0  # double elimination before its brackets meet: simulated
+    assert freshness.edition_version(drawn.edition).token != version
+    teams = row.data["teams"]
+    assert sum(t["win"] for t in teams.values()) == pytest.approx(1.0, abs=1e-6)
+    assert teams[str(match.visitors_id)]["win"] > 0  # once beaten, still in
+    page = Client().get(f"/en/e/{slug}/public/draw/").content.decode()
+    assert 'id="event-odds"' in page and "12 teams" not in page
+    team_page = Client().get(f"/en/e/{slug}/public/teams/{match.home_id}/").content.decode()
+    assert 'id="team-odds"' in team_page and "To win the event:" in team_page
+    doc = Client().get(f"/api/v1/editions/{slug}/bracket/").json()
+    chances = doc["event_chances"]
+    assert chances["exact"] is False and chances["runs"] == row.runs
+    assert {t["team"]["id"] for t in chances["teams"]} <= set(map(int, teams))
+    assert doc["format"] == "double"
+    sections = {m["code"]: m["section"] for r in doc["rounds"] for m in r["matches"]}
+    assert (sections["WF"], sections["LF"], sections["F"]) == ("main", "losers", "main")
+    # a result whose chances are not computed yet (no commit in this test: nothing starts)
+    _segment(drawn, "R1-M3", 1, 50, 10)
+    _segment(drawn, "R1-M3", 2, 30, 20)
+    stale = Client().get(f"/en/e/{slug}/public/draw/").content.decode()
+    assert 'id="event-odds"' not in stale and 'id="event-odds-updating"' in stale
+    assert Client().get(f"/api/v1/editions/{slug}/bracket/").json()["event_chances"] is None
+
+
+def test_issue22_the_organiser_sees_the_format_drawn_before_the_draw(world: World) -> None:
+    """Before the draw the draw page draws the scheme the draw will make for the teams entered
+    (numbers, byes, "loser of" slots), both brackets, and says the format is fit for the
+    prizes; an own scheme that does not rank a prize place is named before the draw refuses
+    it."""
+    from django.urls import reverse
+
+    from bridgeko.draw import services as draw_services
+    from tests.web.test_draw import enter_13
+
+    enter_13(world)
+    url = reverse("draw:manage", kwargs={"edition": world.edition.slug})
+    page = world.client("organiser").get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    preview = page.split('id="scheme-preview"')[1].split('action="/')[0]
+    assert "Double elimination up to and including the semifinal" in preview
+    assert "13 teams so far: a scheme for 16 numbers, numbers 1–4 seeded" in preview
+    assert "Winners&#x27; bracket" in preview and "Losers&#x27; bracket" in preview
+    assert "number 13" in preview and "bye" in preview and "loser of WF" in preview
+    assert "/public/matches/" not in preview  # nothing to link to before the draw
+    assert 'id="scheme-problem"' not in page
+    import json
+
+    from bridgeko.competition.scheme import scheme_to_dict
+
+    data = scheme_to_dict(formats.build("single", 16))
+    data["matches"] = [m for m in data["matches"] if m["id"] != "3RD"]
+    data["places"] = {"1": "winner of F", "2": "loser of F"}
+    no_third = json.dumps(data)
+    draw_services.set_scheme(
+        edition=world.edition, text=no_third, user=world.users["organiser"], now=PLAYED
+    )
+    page = world.client("organiser").get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'id="scheme-problem"' in page and "place 3 carries a prize" in page

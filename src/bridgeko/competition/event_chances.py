@@ -9,8 +9,13 @@ placement matches), because each run is the bracket engine's own resolution
 byes (R11.4) and matches where both teams failed to appear (I16) behave as in the event.
 
 >>> from bridgeko.competition.scheme import standard_scheme
->>> odds = event_chances(standard_scheme(4), {}, teams=4, chance=lambda _m, h, a: 0.5, runs=400)
->>> round(sum(odds.win.values()), 9), odds.runs
+>>> from bridgeko.competition.formats import double_elimination
+>>> even = lambda _m, h, a: 0.5
+>>> odds = event_chances(standard_scheme(4), {}, teams=4, chance=even)
+>>> round(sum(odds.win.values()), 9), odds.runs  # a knockout: exact
+(1.0, 0)
+>>> odds = event_chances(double_elimination(4), {}, teams=4, chance=even, runs=400)
+>>> round(sum(odds.win.values()), 9), odds.runs  # double elimination: 400 runs
 (1.0, 400)
 """
 
@@ -19,12 +24,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bridgeko.competition.bracket import Slot, SlotStatus, resolve
 from bridgeko.competition.scheme import Loser, Number, Scheme, SlotRef, Winner, is_side_match
 
-__all__ = ["EventChances", "MatchChance", "event_chances"]
+__all__ = ["EventChances", "MatchChance", "event_chances", "exact_chances", "simulated_chances"]
 
 MatchChance = Callable[[str, int, int], float]
 """``chance(match_id, home_number, away_number)``: the probability that the home team wins."""
@@ -38,15 +43,155 @@ class EventChances:
     """What the runs found, by draw number."""
 
     runs: int
+    """Runs of the simulation; 0 where the chances were computed exactly."""
     win: Mapping[int, float]
     """Chance to win the event (1st place); the chances of the teams still in sum to 1."""
     places: Mapping[int, Mapping[int, float]]
     """Place -> number -> chance, for the scheme's explicit places (1-4: decided by play)."""
     reach: Mapping[int, Mapping[int, float]]
     """Round -> number -> chance to play (or go through without a match) in that round."""
+    matches: Mapping[str, Mapping[int, float]] = field(default_factory=dict)
+    """Match id -> number -> chance to play in (or go through) that match: the chance to reach
+    the winners' final, the losers' final or the final itself."""
 
 
 def event_chances(
+    scheme: Scheme,
+    results: Mapping[str, int | None],
+    *,
+    teams: int | Collection[int],
+    chance: MatchChance,
+    runs: int = RUNS,
+    seed: int = 0,
+) -> EventChances:
+    """The chances computed exactly where the matches still to play depend on no common match
+    (:func:`exact_chances`: any single knockout, a 3rd-place match and placement matches
+    included, and double elimination once its brackets have met), else simulated
+    (:func:`simulated_chances`)."""
+    exact = exact_chances(scheme, results, teams=teams, chance=chance)
+    if exact is not None:
+        return exact
+    return simulated_chances(scheme, results, teams=teams, chance=chance, runs=runs, seed=seed)
+
+
+Dist = dict[int | None, float]
+"""Who fills a slot: draw number (None: nobody, R11.4) -> probability."""
+
+
+def exact_chances(
+    scheme: Scheme,
+    results: Mapping[str, int | None],
+    *,
+    teams: int | Collection[int],
+    chance: MatchChance,
+) -> EventChances | None:
+    """The chances computed exactly, slot by slot, when the two slots of every match still to
+    play come from disjoint sets of matches still to play (then who fills one says nothing of
+    the other, and each match's winner and loser follow from the two slots' chances); None when
+    the scheme is not like that (double elimination before its brackets meet: the loser of a
+    winners' match also fills a losers' slot). A plate's matches are left out: they rank nobody.
+
+    >>> from bridgeko.competition.scheme import standard_scheme
+    >>> odds = exact_chances(standard_scheme(4), {}, teams=4, chance=lambda _m, h, a: 0.5)
+    >>> odds.win, odds.runs
+    ({1: 0.25, 2: 0.25, 3: 0.25, 4: 0.25}, 0)
+    """
+    state = resolve(scheme, results, teams=teams)
+    known: dict[SlotRef, int | None] = {}
+    fixed_reach: dict[int, Counter[int]] = {}
+    fixed_matches: dict[str, list[int]] = {}
+    open_matches = []
+    for m in sorted(state.matches, key=lambda m: m.spec.round):
+        if is_side_match(m.id):
+            continue
+        if m.decided:
+            known[Winner(m.id)], known[Loser(m.id)] = m.winner.number, m.loser.number
+            for slot in (m.home, m.away):
+                if slot.number is not None:
+                    fixed_reach.setdefault(m.spec.round, Counter())[slot.number] += 1
+                    fixed_matches.setdefault(m.id, []).append(slot.number)
+        else:
+            open_matches.append((m.id, m.spec.round, _fixed(m.home), _fixed(m.away)))
+    # the matches still to play each slot depends on: disjoint for the two slots of a match
+    depends: dict[str, frozenset[str]] = {}
+
+    def below(ref: SlotRef | None) -> frozenset[str]:
+        if ref is None or isinstance(ref, Number) or ref in known:
+            return frozenset()
+        return depends[ref.match]
+
+    for mid, _rnd, home_ref, away_ref in open_matches:
+        home_below, away_below = below(home_ref), below(away_ref)
+        if home_below & away_below:
+            return None
+        depends[mid] = home_below | away_below | {mid}
+    dist: dict[SlotRef, Dist] = {}
+
+    def dist_of(ref: SlotRef | None) -> Dist:
+        if ref is None:
+            return {None: 1.0}
+        if isinstance(ref, Number):
+            return {ref.number: 1.0}
+        if ref in known:
+            return {known[ref]: 1.0}
+        return dist[ref]
+
+    reach: dict[int, dict[int, float]] = {
+        r: {n: float(c) for n, c in cnt.items()} for r, cnt in fixed_reach.items()
+    }
+    played: dict[str, dict[int, float]] = {
+        mid: {n: 1.0 for n in numbers} for mid, numbers in fixed_matches.items()
+    }
+    for mid, rnd, home_ref, away_ref in open_matches:
+        home, away = dist_of(home_ref), dist_of(away_ref)
+        won: Dist = {}
+        lost: Dist = {}
+        in_round = reach.setdefault(rnd, {})
+        in_match = played.setdefault(mid, {})
+        for side in (home, away):
+            for number, p in side.items():
+                if number is not None:
+                    in_round[number] = in_round.get(number, 0.0) + p
+                    in_match[number] = in_match.get(number, 0.0) + p
+        for h, ph in home.items():
+            for a, pa in away.items():
+                q = ph * pa
+                if q == 0.0:
+                    continue
+                if h is not None and a is not None:
+                    p = min(1.0, max(0.0, chance(mid, h, a)))
+                    _add(won, h, q * p)
+                    _add(won, a, q * (1.0 - p))
+                    _add(lost, a, q * p)
+                    _add(lost, h, q * (1.0 - p))
+                else:  # R11.4: the team without an opponent goes on; nobody, if neither came
+                    _add(won, h if h is not None else a, q)
+                    _add(lost, None, q)
+        dist[Winner(mid)], dist[Loser(mid)] = won, lost
+    places = {
+        place: {
+            n: p for n, p in sorted(dist_of(ref).items(), key=_by_number) if n is not None and p
+        }
+        for place, ref in scheme.places
+    }
+    return EventChances(
+        runs=0,
+        win=places.get(1, {}),
+        places=places,
+        reach={r: {n: p for n, p in sorted(cnt.items()) if p} for r, cnt in sorted(reach.items())},
+        matches={mid: {n: p for n, p in sorted(cnt.items()) if p} for mid, cnt in played.items()},
+    )
+
+
+def _add(dist: Dist, number: int | None, p: float) -> None:
+    dist[number] = dist.get(number, 0.0) + p
+
+
+def _by_number(item: tuple[int | None, float]) -> int:
+    return -1 if item[0] is None else item[0]
+
+
+def simulated_chances(
     scheme: Scheme,
     results: Mapping[str, int | None],
     *,
@@ -66,9 +211,11 @@ def event_chances(
     without teams has no winner): ``tests/competition/test_event_chances.py`` checks that the
     walk and the engine agree."""
     rng = random.Random(seed)
+    memo: dict[tuple[str, int, int], float] = {}
     state = resolve(scheme, results, teams=teams)
     known: dict[SlotRef, int | None] = {}
     decided_reach: Counter[tuple[int, int]] = Counter()
+    in_match: dict[str, Counter[int]] = {}
     walk: list[tuple[str, int, SlotRef | None, SlotRef | None]] = []
     for m in sorted(state.matches, key=lambda m: m.spec.round):
         if is_side_match(m.id):
@@ -78,6 +225,7 @@ def event_chances(
             for slot in (m.home, m.away):
                 if slot.number is not None:
                     decided_reach[(m.spec.round, slot.number)] += 1
+                    in_match.setdefault(m.id, Counter())[slot.number] += runs
         else:
             walk.append((m.id, m.spec.round, _fixed(m.home), _fixed(m.away)))
     place_of = {ref: place for place, ref in scheme.places}
@@ -90,10 +238,14 @@ def event_chances(
             for number in (home, away):
                 if number is not None:
                     reached.setdefault(rnd, Counter())[number] += 1
+                    in_match.setdefault(mid, Counter())[number] += 1
             winner: int | None
             loser: int | None
             if home is not None and away is not None:
-                p = min(1.0, max(0.0, chance(mid, home, away)))
+                key = (mid, home, away)
+                p = memo.get(key, -1.0)
+                if p < 0.0:
+                    p = memo[key] = min(1.0, max(0.0, chance(mid, home, away)))
                 winner, loser = (home, away) if rng.random() < p else (away, home)
             else:  # R11.4: the team without an opponent goes on; nobody, if neither came
                 winner, loser = (home if home is not None else away), None
@@ -110,6 +262,9 @@ def event_chances(
         places={p: {n: c / runs for n, c in sorted(cnt.items())} for p, cnt in placed.items()},
         reach={
             r: {n: c / runs for n, c in sorted(cnt.items())} for r, cnt in sorted(reached.items())
+        },
+        matches={
+            mid: {n: c / runs for n, c in sorted(cnt.items())} for mid, cnt in in_match.items()
         },
     )
 

@@ -30,6 +30,8 @@ receive.
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from bridgeko.competition.messages import N_, Message
 from bridgeko.competition.prizes import PLACES_DECIDED_BY_PLAY
 from bridgeko.competition.regulations import TEMPLATES
@@ -51,9 +53,11 @@ from bridgeko.competition.stage import Stage
 
 __all__ = [
     "FORMATS",
+    "Section",
     "build",
     "check_format",
     "double_elimination",
+    "sections",
     "with_placement",
     "with_plate",
 ]
@@ -264,3 +268,56 @@ def check_format(scheme: Scheme, prize_places: int) -> None:
         # a plate's final: its winner wins the plate, not a place of the event
         if Winner(m.id) not in going_on and not is_side_match(m.id):
             raise _error(WINNER_GOES_NOWHERE, match=m.id)
+
+
+class Section(StrEnum):
+    """The part of a scheme a match is drawn in (:func:`sections`)."""
+
+    MAIN = "main"
+    """The knockout itself; in double elimination the winners' bracket and the final."""
+    LOSERS = "losers"
+    """Double elimination: the once-beaten teams, whose winner still reaches the final."""
+    PLATE = "plate"
+    """A side competition of the first-round losers (:data:`SIDE_PREFIX`)."""
+    PLACEMENT = "placement"
+    """Matches among beaten teams that rank places, not the final (5th-8th)."""
+
+
+def sections(scheme: Scheme) -> dict[str, Section]:
+    """Each match's section, from the scheme's references alone (a scheme file drawn like a
+    template): a match is in the main section if its teams have lost nothing yet or it is the
+    final or the 3rd-place match; a match of once-beaten teams whose winner can still reach the
+    final is in the losers' bracket; one whose winner cannot is a placement match; a side match
+    is in the plate.
+
+    >>> s = sections(double_elimination(4))
+    >>> [(m, s[m].value) for m in ("SF1", "WF", "L1-M1", "LF", "F")]
+    [('SF1', 'main'), ('WF', 'main'), ('L1-M1', 'losers'), ('LF', 'losers'), ('F', 'main')]
+    """
+    ordered = sorted(scheme.matches, key=lambda m: m.round)  # a reference: an earlier round
+    losses: dict[str, int] = {}
+    for m in ordered:
+        losses[m.id] = max(
+            0
+            if isinstance(ref, Number)
+            else losses[ref.match] + (1 if isinstance(ref, Loser) else 0)
+            for ref in m.slots
+        )
+    reaches_final: set[str] = set()
+    for m in reversed(ordered):
+        if m.stage is Stage.FINAL:
+            reaches_final.add(m.id)
+        for ref in m.slots:
+            if isinstance(ref, Winner) and m.id in reaches_final:
+                reaches_final.add(ref.match)
+    result: dict[str, Section] = {}
+    for m in scheme.matches:
+        if is_side_match(m.id):
+            result[m.id] = Section.PLATE
+        elif losses[m.id] == 0 or m.stage in (Stage.FINAL, Stage.THIRD_PLACE):
+            result[m.id] = Section.MAIN
+        elif m.id in reaches_final:
+            result[m.id] = Section.LOSERS
+        else:
+            result[m.id] = Section.PLACEMENT
+    return result

@@ -28,6 +28,8 @@ The events (name: keyword arguments; every event also gets ``user``, who acted, 
   ``"forfeited"``), ``reasons`` (str)
 * ``boards.analysed``: ``edition_id`` (int; the double-dummy analysis stored one more board of
   the edition's sets — not audited, so told here: the static export of the public pages)
+* ``odds.updated``: ``edition_id`` (int; the chances to win the event were recomputed after a
+  result — derived data, not audited: the static export follows them)
 
 An app adds its event here when it starts emitting one.
 """

@@ -6,10 +6,13 @@ nothing here writes."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from bridgeko.competition import bracket, formats
 from bridgeko.competition.regulations import Stage
@@ -96,6 +99,10 @@ class MatchView:
     swapped: bool = False
     """The chief TD swapped home and visitors (I2): ``away`` plays at home (the bracket keeps
     the scheme's order; a list of home and visitors shows ``away`` first)."""
+    section: str = formats.Section.MAIN
+    """The part of the drawing it belongs to (:func:`bridgeko.competition.formats.sections`):
+    the main knockout (double elimination: the winners' bracket), the losers' bracket, a plate
+    or placement matches."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +110,95 @@ class RoundView:
     number: int
     stage: Stage
     matches: tuple[MatchView, ...]
+    title: str = ""
+    """The round's name in the reader's language: its column's title (:func:`sections`), or
+    "Round 2: Quarterfinals · Losers' round 1" where it holds matches of several sections."""
+
+
+@dataclass(frozen=True, slots=True)
+class ColumnView:
+    """One column of a drawn section: the section's matches of one round."""
+
+    title: str
+    round: int
+    matches: tuple[MatchView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SectionView:
+    """One bracket of the drawing (the winners' and losers' brackets of double elimination, a
+    plate, placement matches): drawn side by side where the page is wide enough."""
+
+    kind: str
+    title: str
+    """Empty for the main knockout when it is the only bracket."""
+    columns: tuple[ColumnView, ...]
+
+
+def sections(rounds: list[RoundView]) -> list[SectionView]:
+    """The resolved bracket (:func:`bracket_rounds`) as the drawing shows it: one section per
+    part of the format, each with a column per round, titled in the reader's language."""
+    by_section: dict[str, dict[int, list[MatchView]]] = {}
+    for r in rounds:
+        for m in r.matches:
+            by_section.setdefault(m.section, {}).setdefault(r.number, []).append(m)
+    double = formats.Section.LOSERS in by_section
+    result = []
+    for kind in formats.Section:  # main first, then losers, plate, placement
+        columns = by_section.get(kind)
+        if not columns:
+            continue
+        ordered = sorted(columns.items())
+        result.append(
+            SectionView(
+                kind,
+                _section_title(kind, double=double),
+                tuple(
+                    ColumnView(
+                        _column_title(kind, number, k, len(ordered), matches),
+                        number,
+                        tuple(matches),
+                    )
+                    for k, (number, matches) in enumerate(ordered)
+                ),
+            )
+        )
+    if len(result) == 1 and not double:
+        result[0] = SectionView(result[0].kind, "", result[0].columns)
+    return result
+
+
+def _section_title(kind: str, *, double: bool) -> str:
+    if kind == formats.Section.LOSERS:
+        return _("Losers' bracket")
+    if kind == formats.Section.PLATE:
+        return _("Plate (the first-round losers)")
+    if kind == formats.Section.PLACEMENT:
+        return _("Matches for 5th-8th place")
+    return _("Winners' bracket") if double else _("Knockout")
+
+
+def _column_title(kind: str, number: int, index: int, count: int, matches: list[MatchView]) -> str:
+    """A column's title: the stage of its matches in the main knockout (the winners' final of
+    double elimination: a semifinal-stage round of one match), its round within the other
+    sections."""
+    last = index == count - 1 and len(matches) == 1
+    if kind == formats.Section.LOSERS:
+        return _("Losers' final") if last else _("Losers' round %(n)s") % {"n": index + 1}
+    if kind == formats.Section.PLATE:
+        return _("Plate final") if last else _("Plate round %(n)s") % {"n": index + 1}
+    if kind == formats.Section.PLACEMENT:
+        return _("Placement round %(n)s") % {"n": index + 1}
+    stages = {m.stage for m in matches}
+    if Stage.FINAL in stages:
+        if Stage.THIRD_PLACE in stages:
+            return _("Final and match for 3rd place")
+        return _("Final")
+    if Stage.SEMIFINAL in stages:
+        return _("Winners' final") if len(matches) == 1 else _("Semifinals")
+    if Stage.QUARTERFINAL in stages:
+        return _("Quarterfinals")
+    return _("Preliminary round %(n)s") % {"n": number}
 
 
 def scheme_of(draw: Draw) -> bracket.Scheme | None:
@@ -139,6 +235,7 @@ def bracket_rounds(
         state = bracket.resolve(scheme, teams=set(numbers))
     dates = dates or {}
     infos = match_info.infos(draw.edition, live=live)
+    section_of = formats.sections(scheme)
 
     def slot(s: bracket.Slot) -> SlotView:
         team = numbers.get(s.number) if s.number is not None else None
@@ -167,10 +264,87 @@ def bracket_rounds(
                 _score(info, home) if info is not None else None,
                 rescheduled,
                 info is not None and info.swapped,
+                section_of[m.id],
             )
         )
         stages.setdefault(m.spec.round, m.spec.stage)
-    return [RoundView(r, stages[r], tuple(ms)) for r, ms in sorted(rounds.items())]
+    return _titled([RoundView(r, stages[r], tuple(ms)) for r, ms in sorted(rounds.items())])
+
+
+def _titled(result: list[RoundView]) -> list[RoundView]:
+    """The rounds with their titles (:attr:`RoundView.title`)."""
+    titles: dict[int, list[str]] = {}
+    for section in sections(result):
+        for column in section.columns:
+            titles.setdefault(column.round, []).append(column.title)
+    return [
+        RoundView(
+            r.number,
+            r.stage,
+            r.matches,
+            _("Round %(n)s: %(parts)s") % {"n": r.number, "parts": " · ".join(titles[r.number])}
+            if len(titles[r.number]) > 1
+            else titles[r.number][0],
+        )
+        for r in result
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """The scheme as the draw will make it for the teams entered so far (before the draw): the
+    organiser sees the format drawn and whether it is fit for the prizes."""
+
+    teams: int
+    size: int
+    seeded: int
+    rounds: list[RoundView]
+    problem: str
+    """Why the draw would refuse this scheme (:func:`formats.check_format`), or ""."""
+
+
+def preview(draw: Draw | None, edition: Any, teams: int) -> Preview | None:
+    """:class:`Preview` for ``teams`` teams (None: too few for a draw, R8.1): the organiser's
+    own scheme if it has the size, else the edition's format; numbers 1..``teams`` drawn, the
+    others empty (byes, R11.4); "winner of" and "loser of" slots throughout."""
+    from bridgeko.competition import draw as engine_draw
+    from bridgeko.competition.scheme import BracketError
+    from bridgeko.core.i18n import tr
+
+    reg = edition.regulations
+    try:
+        size = engine_draw.scheme_size(
+            teams, min_teams=reg.entry.min_teams, scheme_sizes=reg.draw.scheme_sizes
+        )
+        seeded = engine_draw.seeded_count(size, teams, seeded_divisor=reg.draw.seeded_divisor)
+    except engine_draw.DrawError:
+        return None
+    own = bracket.scheme_from_dict(json.loads(draw.scheme)) if draw and draw.scheme else None
+    scheme = own if own is not None and own.size == size else None
+    try:
+        if scheme is None:
+            scheme = formats.build(reg.format.template, size)
+        formats.check_format(scheme, len(reg.prizes))
+        problem = ""
+    except BracketError as exc:
+        problem = tr(exc.detail)
+        if scheme is None:  # a format that cannot be built for this size
+            return Preview(teams, size, seeded, [], problem)
+    state = bracket.resolve(scheme, teams=set(range(1, teams + 1)))
+    section_of = formats.sections(scheme)
+    rounds: dict[int, list[MatchView]] = {}
+    stages: dict[int, Stage] = {}
+    for m in state.matches:
+        home, away = (SlotView(s.number, None, str(s.ref), str(s.status)) for s in (m.home, m.away))
+        rounds.setdefault(m.spec.round, []).append(
+            MatchView(
+                m.id, m.spec.round, m.spec.stage, home, away, str(m.status),
+                section=section_of[m.id],
+            )
+        )  # fmt: skip
+        stages.setdefault(m.spec.round, m.spec.stage)
+    drawn = _titled([RoundView(r, stages[r], tuple(ms)) for r, ms in sorted(rounds.items())])
+    return Preview(teams, size, seeded, drawn, problem)
 
 
 _NO_IMPS = ("walkover", "no_winner")
@@ -209,6 +383,23 @@ def _score(info: match_info.MatchInfo, home: SlotView) -> ScoreView | None:
         live_view,
         info.decided_at,
     )
+
+
+def results_basis(rounds: list[RoundView]) -> str:
+    """A fingerprint of the bracket's decided matches and their winners (by draw number): what
+    the chances to win the event start from (:mod:`bridgeko.public.event_odds`); it changes
+    with every decision, walkover or correction of a winner."""
+    parts = []
+    for r in rounds:
+        for m in r.matches:
+            if m.score is None or m.score.status not in _OVER:
+                continue
+            slot = m.home if m.score.winner == "home" else m.away if m.score.winner else None
+            parts.append(f"{m.id}={slot.number if slot is not None else '-'}")
+    return hashlib.sha256("|".join(sorted(parts)).encode()).hexdigest()
+
+
+_OVER = ("decided", "walkover", "no_winner")
 
 
 def has_live(rounds: list[RoundView]) -> bool:

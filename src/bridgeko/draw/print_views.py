@@ -91,6 +91,7 @@ def print_draw(request: HttpRequest, edition: Edition) -> HttpResponse:
         draw=draw,
         numbers=sorted(numbers.items()),
         rounds=rounds,
+        sections=display.sections(rounds),
         live_now=display.has_live(rounds),
     )
 

@@ -25,6 +25,7 @@ from bridgeko.draw.forms import (
     MatchDateForm,
     SchemeForm,
 )
+from bridgeko.editions.forms import TEMPLATE_LABELS
 from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.entries.models import Team
@@ -39,6 +40,7 @@ def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
     closing = entry_queries.closing_of(edition)
     teams = entry_queries.edition_teams(edition, accepted_only=True) if closing else []
     numbers = display.numbers_of(draw) if draw and draw.held else {}
+    entered = 0 if closing else Team.objects.filter(edition=edition).count()
     context: dict[str, object] = {
         "edition": edition,
         "draw": draw,
@@ -51,8 +53,19 @@ def _manage_context(edition: Edition, **forms: object) -> dict[str, object]:
         "manual_form": ManualDrawForm(),
         "scheme_form": SchemeForm(initial={"scheme": draw.scheme if draw else ""}),
         "own_scheme": display.scheme_of(draw) if draw and draw.scheme else None,
+        "preview": (
+            display.preview(draw, edition, len(teams) if closing else entered)
+            if not (draw and draw.held)
+            else None
+        ),
         "can_edit": True,  # the organiser's forms; False for a TD, who reads the page
     }
+    preview = context["preview"]
+    template = edition.regulations.format.template
+    context["format_label"] = TEMPLATE_LABELS.get(template, template)
+    context["preview_sections"] = (
+        display.sections(preview.rounds) if isinstance(preview, display.Preview) else []
+    )
     context.update(forms)
     return context
 

@@ -48,7 +48,7 @@ from bridgeko.entries.models import Team
 from bridgeko.matches import standings as match_standings
 from bridgeko.matches import state
 from bridgeko.matches.models import Match
-from bridgeko.public import freshness
+from bridgeko.public import event_odds, freshness
 from bridgeko.public.api import CACHE_CONTROL, _json_safe, not_found
 from bridgeko.public.openapi import API_VERSION, document
 
@@ -261,6 +261,7 @@ def _bracket_match(
         "location": m.location,
         "rescheduled": m.rescheduled,
         "swapped": m.swapped,
+        "section": m.section,
         "score": score,
         "links": {
             "match": _url("match", edition=slug, code=m.id) if row is not None else None,
@@ -268,15 +269,18 @@ def _bracket_match(
     }
 
 
-def _bracket(e: Edition) -> tuple[Draw | None, list[Doc]]:
+def _bracket(e: Edition, odds: list[Doc | None] | None = None) -> tuple[Draw | None, list[Doc]]:
     """The rounds of the bracket with every match (byes, "winner of" slots, running scores):
-    the draw (1 query), its numbers (1), dates (1), the matches' infos and results (about 6)."""
+    the draw (1 query), its numbers (1), dates (1), the matches' infos and results (about 6).
+    ``odds``: gets the chances to win the event (one query more) appended, when shown."""
     draw = draw_services.draw_of(e)
     if draw is None or draw.held_at is None:
         return draw, []
     numbers = display.numbers_of(draw)
     dates = display.match_dates(draw) if draw.schedule_published_at is not None else {}
     rounds = display.bracket_rounds(draw, numbers, dates)
+    if odds is not None:
+        odds.append(_odds(event_odds.for_bracket(e, rounds), numbers))
     rows = {
         m.code: m
         for m in Match.objects.filter(edition=e).select_related("home", "visitors", "edition")
@@ -290,6 +294,31 @@ def _bracket(e: Edition) -> tuple[Draw | None, list[Doc]]:
             ms.append(_bracket_match(m, row, views.get(row.pk) if row else None, e.slug))
         out.append({"number": r.number, "stage": r.stage.value, "matches": ms})
     return draw, out
+
+
+def _odds(shown: event_odds.Shown, numbers: dict[int, Any]) -> Doc | None:
+    """The chances to win the event, as of the results the bracket shows (None: none to show,
+    or being computed after the latest result)."""
+    if shown.odds is None:
+        return None
+    teams = []
+    for t in shown.odds.still_in():
+        team = numbers.get(t.number)
+        teams.append(
+            {
+                "team": {"id": t.team_id, "name": team.name if team is not None else ""},
+                "number": t.number,
+                "win": t.win,
+                "places": {str(p): v for p, v in sorted(t.places.items())},
+                "reach": {str(r): v for r, v in sorted(t.reach.items())},
+            }
+        )
+    return {
+        "computed_at": _iso(shown.odds.computed_at),
+        "exact": shown.odds.exact,
+        "runs": shown.odds.runs,
+        "teams": teams,
+    }
 
 
 def _numbers(e: Edition) -> dict[int, int]:
@@ -373,11 +402,14 @@ def bracket(request: HttpRequest, edition: str) -> HttpResponseBase:
     running score and boards played of each match."""
 
     def build(e: Edition) -> Doc:
-        draw, rounds = _bracket(e)
+        odds: list[Doc | None] = []
+        draw, rounds = _bracket(e, odds)
         return {
             "edition": e.slug,
             "held": draw is not None and draw.held_at is not None,
+            "format": e.regulations.format.template,
             "rounds": rounds,
+            "event_chances": odds[0] if odds else None,
         }
 
     return _edition_resource(request, edition, build)

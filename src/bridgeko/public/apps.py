@@ -22,6 +22,11 @@ class PublicConfig(AppConfig):
         # tells its progress by an event.
         post_save.connect(_audited, sender=AuditEntry, dispatch_uid="public-export-audit")
         events.subscribe("boards.analysed", _analysed)
+        # the chances to win the event (public.event_odds): recomputed after a result or the
+        # draw, in the background; the export follows them
+        events.subscribe("match.result", _result)
+        events.subscribe("draw.held", _drawn)
+        events.subscribe("odds.updated", _analysed)
 
 
 def _audited(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:
@@ -35,3 +40,15 @@ def _analysed(*, edition_id: int, **kwargs: Any) -> None:
     from bridgeko.public.export import schedule_export
 
     schedule_export(edition_id)
+
+
+def _result(*, match: Any, **kwargs: Any) -> None:
+    from bridgeko.public.event_odds import schedule
+
+    schedule(match.edition_id)
+
+
+def _drawn(*, edition: Any, **kwargs: Any) -> None:
+    from bridgeko.public.event_odds import schedule
+
+    schedule(edition.pk)

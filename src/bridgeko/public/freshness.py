@@ -5,7 +5,8 @@ Every write of the application goes through a service that records one audit ent
 architecture's rule), so the newest audit entry of the edition — or of no edition: the player
 register and the Elo lists, which show on the team pages — marks the last change. The one write
 that is not audited board by board is the double-dummy analysis running in the background
-(:mod:`bridgeko.boards.services`), so the number of the edition's analysed boards is counted in.
+(:mod:`bridgeko.boards.services`), so the number of the edition's analysed boards is counted in,
+and so is that of the chances to win the event (:mod:`bridgeko.public.event_odds`).
 
 :func:`edition_version` costs one query. Public responses use it for their ``ETag`` (with the
 path, the language and :data:`BUILD`, so a new release of the templates is a new tag), the live
@@ -25,6 +26,7 @@ from django.db.models.functions import Coalesce
 from bridgeko.audit.models import AuditEntry
 from bridgeko.boards.models import BoardDeal
 from bridgeko.editions.models import Edition
+from bridgeko.public.models import EventOdds
 
 __all__ = ["BUILD", "Version", "edition_version", "etag"]
 
@@ -48,11 +50,14 @@ class Version:
     change: int
     analysed: int
     at: datetime | None
+    odds: int = 0
+    """How many times the chances to win the event were computed (:mod:`.event_odds`)."""
 
     @property
     def token(self) -> str:
-        """The version as a short string (``"1234.96"``), the same in every language."""
-        return f"{self.change}.{self.analysed}"
+        """The version as a short string (``"1234.96"``, ``"1234.96.7"`` once the chances to
+        win the event were computed), the same in every language."""
+        return f"{self.change}.{self.analysed}" + (f".{self.odds}" if self.odds else "")
 
 
 def edition_version(edition: Edition) -> Version:
@@ -71,13 +76,18 @@ def edition_version(edition: Edition) -> Version:
             change=Subquery(newest.values("pk")[:1]),
             at=Subquery(newest.values("at")[:1]),
             analysed=Coalesce(Subquery(analysed[:1]), 0),
+            odds=Coalesce(
+                Subquery(EventOdds.objects.filter(edition=edition).values("serial")[:1]), 0
+            ),
         )
-        .values("change", "at", "analysed")
+        .values("change", "at", "analysed", "odds")
         .first()
     )
     if row is None:
         return Version(0, 0, None)
-    return Version(int(row["change"] or 0), int(row["analysed"] or 0), row["at"])
+    return Version(
+        int(row["change"] or 0), int(row["analysed"] or 0), row["at"], int(row["odds"] or 0)
+    )
 
 
 def etag(version: Version, *parts: object) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from bridgeko.bridge.cards import Vulnerability
+from bridgeko.competition.formats import FORMATS, Section
 from bridgeko.competition.stage import Stage
 from bridgeko.editions.models import EditionStage
 from bridgeko.matches.models import MatchStatus
@@ -56,6 +57,7 @@ INT: Schema = {"type": "integer"}
 BOOL: Schema = {"type": "boolean"}
 DATE: Schema = {"type": "string", "format": "date"}
 DATETIME: Schema = {"type": "string", "format": "date-time"}
+PROB: Schema = {"type": "number", "minimum": 0, "maximum": 1}
 PATH: Schema = {"type": "string", "description": "An absolute path on this site."}
 SIDE: Schema = {"type": "string", "enum": ["home", "visitors"]}
 SEAT: Schema = {"type": "string", "enum": ["N", "E", "S", "W"]}
@@ -221,12 +223,62 @@ SCHEMAS: dict[str, Schema] = {
             "location": STR,
             "rescheduled": BOOL,
             "swapped": BOOL,
+            "section": {
+                "type": "string",
+                "enum": [s.value for s in Section],
+                "description": "The part of the format the match belongs to: the main knockout "
+                "(double elimination: the winners' bracket and the final), the losers' bracket, "
+                "a plate for the first-round losers, placement matches.",
+            },
             "score": _null(_ref("BracketScore")),
             "links": _obj({"match": _null(PATH)}),
         }
     ),
     "Round": _obj({"number": INT, "stage": STAGE, "matches": _list(_ref("BracketMatch"))}),
-    "Bracket": _obj({"edition": STR, "held": BOOL, "rounds": _list(_ref("Round"))}),
+    "Bracket": _obj(
+        {
+            "edition": STR,
+            "held": BOOL,
+            "format": {
+                "type": "string",
+                "enum": list(FORMATS),
+                "description": "The edition's format ([format] template of its regulations).",
+            },
+            "rounds": _list(_ref("Round")),
+            "event_chances": _null(_ref("EventChances")),
+        }
+    ),
+    "EventChances": _obj(
+        {
+            "computed_at": DATETIME,
+            "exact": {
+                "type": "boolean",
+                "description": "Computed exactly (a knockout); false: simulated (`runs` times).",
+            },
+            "runs": {"type": "integer", "minimum": 0},
+            "teams": _list(_ref("TeamChances")),
+        },
+        description="Each team's chance to win the event, as of the results the bracket shows "
+        "(null before the draw, once the event is won, or while they are recomputed after a "
+        "result). Chances are fractions from 0 to 1.",
+    ),
+    "TeamChances": _obj(
+        {
+            "team": _ref("TeamRef"),
+            "number": INT,
+            "win": PROB,
+            "places": {
+                "type": "object",
+                "description": "Place decided by play -> the chance to finish there.",
+                "additionalProperties": PROB,
+            },
+            "reach": {
+                "type": "object",
+                "description": "Round number -> the chance to play (or go through) in it.",
+                "additionalProperties": PROB,
+            },
+        }
+    ),
     "MatchList": _obj({"edition": STR, "matches": _list(_ref("BracketMatch"))}),
     "Board": _obj(
         {

@@ -24,7 +24,7 @@ from bridgeko.editions.models import Edition
 from bridgeko.entries import queries as entry_queries
 from bridgeko.entries.models import Team
 from bridgeko.matches import standings as match_standings
-from bridgeko.public import bracket
+from bridgeko.public import bracket, event_odds
 from bridgeko.public.freshness import edition_version, etag
 from bridgeko.public.render import cache_headers, page
 
@@ -99,6 +99,7 @@ def draw(request: HttpRequest, edition: str) -> HttpResponseBase:
         draw = draw_services.draw_of(obj)
         numbers = display.numbers_of(draw) if draw is not None and draw.held else {}
         rounds = _rounds(draw, numbers) if numbers else []
+        odds = event_odds.for_bracket(obj, rounds)
         report = None
         if draw is not None and draw.held:
             try:  # I8: the engine's own check of the published protocol, shown with it
@@ -111,6 +112,9 @@ def draw(request: HttpRequest, edition: str) -> HttpResponseBase:
             "draw": draw,
             "numbers": sorted(numbers.items()),
             "rounds": rounds,
+            "sections": display.sections(rounds),
+            "odds": odds,
+            "odds_rows": event_odds.table(odds, numbers),
             "byes": [m for r in rounds[:1] for m in r.matches if m.status == "bye"],
             "report": report,
             "live_now": display.has_live(rounds),
@@ -127,6 +131,7 @@ def _embed_context(obj: Edition, draw: Draw | None) -> dict[str, object]:
         "edition": obj,
         "draw": draw,
         "rounds": rounds,
+        "sections": display.sections(rounds),
         "live_now": display.has_live(rounds),
         "links": "_top",
     }
@@ -241,11 +246,15 @@ def team(request: HttpRequest, edition: str, team: int) -> HttpResponseBase:
     def context() -> dict[str, object]:
         draw = draw_services.draw_of(obj)
         info = entry_queries.team_info(row)
+        rounds = _rounds(draw)
+        odds = event_odds.for_bracket(obj, rounds)
         return {
             "edition": obj,
             "reg": obj.regulations,
             "team": info,
-            "path": bracket.team_path(_rounds(draw), row.pk),
+            "path": bracket.team_path(rounds, row.pk),
+            "odds": odds,
+            "team_odds": event_odds.for_team(odds, row.pk, rounds),
             "feed": draw is not None and draw.schedule_published_at is not None,
             "links": True,
         }

@@ -174,6 +174,9 @@ MEDIA_URL = "/media/"
 BRIDGEKO_CARD_MAX_BYTES = config.positive_int(ENV, "BRIDGEKO_CARD_MAX_BYTES", 5 * 1024 * 1024)
 # How work that must not run in a request runs (bridgeko.core.background): "thread" or "inline".
 BRIDGEKO_BACKGROUND = ENV.get("BRIDGEKO_BACKGROUND", "thread")
+# The chances to win the event (public.event_odds): runs of the simulation where they are not
+# computed exactly (double elimination before its brackets meet).
+BRIDGEKO_EVENT_CHANCES_RUNS = config.positive_int(ENV, "BRIDGEKO_EVENT_CHANCES_RUNS", 4000)
 
 # Mail to captains (bridgeko.mail): SMTP from EMAIL_HOST & co., else the console (development,
 # the demo); the tests use Django's locmem backend. Links in the mail start with BRIDGEKO_SITE_URL.
