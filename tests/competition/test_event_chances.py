@@ -132,6 +132,7 @@ def _engine_home_wins(scheme, results, teams):  # type: ignore[no-untyped-def]
         (standard_scheme(16), {"R1-M2": 9, "R1-M3": 12}),
         (formats.double_elimination(16), {}),
         (formats.double_elimination(16), {"R1-M2": 9, "R1-M4": 13}),
+        (formats.double_elimination(16, reset=True), {}),
         (formats.with_placement(standard_scheme(16)), {}),
         (formats.with_plate(standard_scheme(16)), {}),
     ],
@@ -145,8 +146,23 @@ def test_the_walk_of_a_run_agrees_with_the_bracket_engine(scheme, results) -> No
     assert {p: list(c) for p, c in odds.places.items()} == {p: [n] for p, n in placed.items()}
     reach = {}
     for m in state.matches:
-        if not m.id.startswith("P-"):
+        if not m.id.startswith("P-") and m.status != "not_needed":  # a second final not played
             for slot in (m.home, m.away):
                 if slot.number is not None:
                     reach.setdefault(m.spec.round, set()).add(slot.number)
     assert {r: set(c) for r, c in odds.reach.items()} == reach
+
+
+def test_issue22_a_second_final_counts_only_when_the_unbeaten_team_loses() -> None:
+    """Before the final of a double elimination with a second final, the unbeaten team (1) wins
+    the event if it wins either final: 1/2 + 1/2 * 1/2 between even teams; the other team
+    plays the second final only if it wins the first."""
+    scheme = formats.double_elimination(4, reset=True)
+    results = {"SF1": 1, "SF2": 2, "L1-M1": 4, "WF": 1, "LF": 2}
+    odds = event_chances(scheme, results, teams=4, chance=lambda *_: 0.5, runs=20000, seed=5)
+    assert odds.runs == 20000  # both slots of F2 come from F: simulated
+    assert odds.win[1] == pytest.approx(0.75, abs=0.015)
+    assert sum(odds.win.values()) == pytest.approx(1.0)
+    assert odds.matches["F2"][1] == pytest.approx(0.5, abs=0.015)  # played half the time
+    exact = event_chances(scheme, {**results, "F": 2}, teams=4, chance=lambda *_: 0.5)
+    assert exact.runs == 0 and exact.win == {1: 0.5, 2: 0.5}

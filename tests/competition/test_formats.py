@@ -214,6 +214,7 @@ def test_I7_a_plate_does_not_rank_the_event() -> None:
     [
         ("single", {"main": 16}),
         ("double", {"main": 16, "losers": 14}),
+        ("double-reset", {"main": 17, "losers": 14}),
         ("single-plate", {"main": 16, "plate": 7}),
         ("single-placement", {"main": 16, "placement": 4}),
     ],
@@ -231,3 +232,52 @@ def test_issue22_a_scheme_file_is_drawn_like_its_template() -> None:
     data = scheme_to_dict(scheme)
     data["matches"] = list(reversed(data["matches"]))
     assert formats.sections(scheme_from_dict(data)) == formats.sections(scheme)
+
+
+def _through_final(scheme: Scheme, final_winner: str) -> dict[str, int | None]:
+    """Every match up to the final won by its home team; the final by ``final_winner``."""
+    results: dict[str, int | None] = {}
+    while True:
+        state = resolve(scheme, results, teams=scheme.size)
+        ready = [m for m in state.matches if m.status is MatchStatus.TO_PLAY and m.id != "F2"]
+        if not ready:
+            return results
+        for m in ready:
+            side = m.away if m.id == "F" and final_winner == "away" else m.home
+            results[m.id] = side.number
+
+
+def test_issue22_a_second_final_only_if_the_unbeaten_team_loses_the_first() -> None:
+    """The organiser's grand-final rule as scheme data (``reset_of``): ``F2`` is not needed
+    when the winners'-bracket team wins ``F`` (it is 1st); played when it loses, and then it
+    ranks 1st and 2nd — every team is out after two lost matches, the final included."""
+    scheme = formats.build("double-reset", 8)
+    assert scheme.match("F2").reset_of == "F"
+    assert scheme_from_dict(scheme_to_dict(scheme)) == scheme
+    won = resolve(scheme, _through_final(scheme, "home"), teams=8)
+    f, f2 = won.match("F"), won.match("F2")
+    assert f2.status is MatchStatus.NOT_NEEDED and f2.decided
+    assert f2.winner.number == f.winner.number == f.home.number
+    lost = _through_final(scheme, "away")
+    state = resolve(scheme, lost, teams=8)
+    f, f2 = state.match("F"), state.match("F2")
+    assert f2.status is MatchStatus.TO_PLAY
+    assert (f2.home.number, f2.away.number) == (f.home.number, f.away.number)
+    done = resolve(scheme, {**lost, "F2": f.home.number}, teams=8)
+    assert done.match("F2").winner.number == f.home.number  # the second final decides
+
+
+@pytest.mark.parametrize(
+    "reset",
+    [
+        {"home": "winner of F", "away": "loser of F"},  # the slots the wrong way round
+        {"home": "loser of F", "away": "winner of F", "reset_of": "WF"},  # not that final's
+    ],
+)
+def test_issue22_a_second_final_with_the_wrong_slots_is_named(reset: dict[str, object]) -> None:
+    data = scheme_to_dict(formats.build("double-reset", 4))
+    data["matches"] = [m for m in data["matches"] if m["id"] != "F2"]
+    second = {"id": "F2", "round": 7, "stage": "final", "reset_of": "F"}
+    data["matches"].append(second | reset)
+    with pytest.raises(SchemeError, match="a second final must be 'loser of"):
+        scheme_from_dict(data)

@@ -372,8 +372,8 @@ def test_the_format_section_is_optional_and_its_template_checked() -> None:
     assert reg.format == regs.FormatRules("single", False) and not reg.fees.per_player
     text = EDITION_1999.read_text(encoding="utf-8") + '\n[format]\ntemplate = "swiss"\n'
     assert _problems(text) == [
-        "format.template: must be one of single, double, single-plate, single-placement, "
-        "not 'swiss'"
+        "format.template: must be one of single, double, double-reset, single-plate, "
+        "single-placement, not 'swiss'"
     ]
 
 

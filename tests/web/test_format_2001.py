@@ -258,6 +258,18 @@ def test_R14_1_double_elimination_dates_the_first_losers_round_a_week_later(
     assert {days[c] for c in days if c.startswith("R1-")} == {date(1999, 3, 19)}
     assert {days[c] for c in days if c.startswith("L1-")} == {date(1999, 3, 26)}
     assert not any(c.startswith(("QF", "SF", "WF", "L2", "LF", "F")) for c in days)
+    # the schedule names a round by the parts it dates: the losers' first round alone
+    from bridgeko.draw import display
+    from bridgeko.draw import services as draw_services
+
+    draw = draw_services.draw_of(drawn.edition)
+    assert draw is not None
+    with translation.override("en"):
+        rounds = display.bracket_rounds(draw, display.numbers_of(draw), display.match_dates(draw))
+        dated = display.dated_rounds(rounds)
+    assert rounds[1].title == "Round 2: Quarterfinals · Losers' round 1"
+    assert [r.title for r in dated] == ["Preliminary round 1", "Losers' round 1"]
+    assert {m.id for m in dated[1].matches} == {c for c in days if c.startswith("L1-")}
 
 
 def _segment(world: World, code: str, number: int, home: int, visitors: int) -> None:
@@ -392,3 +404,39 @@ def test_issue22_the_organiser_sees_the_format_drawn_before_the_draw(world: Worl
     )
     page = world.client("organiser").get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert 'id="scheme-problem"' in page and "place 3 carries a prize" in page
+
+
+@pytest.mark.django_db
+def test_issue22_a_second_final_when_the_unbeaten_team_loses_the_first(db: object) -> None:
+    """The organiser chose a second final (``double-reset``): while the winners'-bracket team
+    wins the final, the second final is not needed (no segments, not to be played; that team is
+    1st); the final corrected so that it lost, the second final gets its 64 boards, is played,
+    and its winner is 1st."""
+    from django.test import Client
+
+    from bridgeko.matches.models import Match
+    from bridgeko.matches.standings import standings
+    from tests.web.conftest import build_world, enter_13_and_draw
+
+    text = text_2001().replace('template = "double"', 'template = "double-reset"')
+    world = enter_13_and_draw(build_world(text))
+    _play_everything(world)  # every match won by its home team, the final too
+    final, second = (Match.objects.get(edition=world.edition, code=c) for c in ("F", "F2"))
+    assert final.winner == "home"
+    assert second.status == MatchStatus.NOT_NEEDED and second.is_over
+    assert not Segment.objects.filter(match=second).exists()
+    assert second.winner == "visitors" and second.visitors_id == final.home_id
+    page = Client().get(f"/en/e/{world.edition.slug}/public/draw/").content.decode()
+    assert "not needed: the unbeaten team won the final" in page
+    assert [t.pk for t in standings(world.edition)[0].teams] == [final.home_id]  # 1st
+    # the final corrected: the losers'-bracket team won it, so the second final is played
+    for segment in Segment.objects.filter(match=final, is_extra=False):
+        _segment(world, "F", segment.number, 20, 30)
+    second = Match.objects.get(pk=second.pk)
+    assert second.status == MatchStatus.TO_PLAY
+    assert Segment.objects.filter(match=second, is_extra=False).count() == 8  # 64 boards, 8s
+    for segment in Segment.objects.filter(match=second, is_extra=False):
+        _segment(world, "F2", segment.number, 30, 20)
+    second = Match.objects.get(pk=second.pk)
+    assert second.status == MatchStatus.DECIDED and second.home_id == final.home_id
+    assert [t.pk for t in standings(world.edition)[0].teams] == [final.home_id]  # won F2

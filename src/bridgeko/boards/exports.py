@@ -201,7 +201,7 @@ def usebio_document(edition: Edition) -> bytes:
     matches = []
     played = (
         Match.objects.filter(edition=edition)
-        .exclude(status__in=(MatchStatus.BYE, MatchStatus.PENDING))
+        .exclude(status__in=(MatchStatus.BYE, MatchStatus.PENDING, MatchStatus.NOT_NEEDED))
         .select_related("home", "visitors")
         .order_by("round", "position")
     )

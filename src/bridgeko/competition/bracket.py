@@ -236,6 +236,9 @@ class MatchStatus(StrEnum):
     """One team has no opponent and advances without a match (R11.4, I16)."""
     NO_WINNER = "no_winner"
     """Both teams failed to appear (I16), or nobody came to either slot."""
+    NOT_NEEDED = "not_needed"
+    """A second final (:attr:`~.scheme.MatchSpec.reset_of`) whose unbeaten team won the first:
+    not played, that team wins it."""
 
 
 class MatchState(_Tuple):
@@ -469,6 +472,7 @@ def _resolve(
     scheme: Scheme, res: Mapping[str, int | None], present: frozenset[int]
 ) -> BracketState:
     out: dict[str, tuple[Slot, Slot]] = {}  # match id -> (winner, loser)
+    home_won: dict[str, bool] = {}  # played match id -> its home team won (a second final)
     states: list[MatchState] = []
     refs = scheme._result_refs()
     matches = scheme.matches
@@ -501,7 +505,13 @@ def _resolve(
         w_ref, l_ref = refs[mid]
         hs, as_ = home[1], away[1]
         given = mid in res
-        if hs is team_s and as_ is team_s:
+        reset = spec.reset_of
+        if reset is not None and hs is team_s and as_ is team_s and home_won.get(reset):
+            # the team that came to the final unbeaten won it: no second final
+            w = new(slot_t, (w_ref, team_s, away[2], None))
+            lo = new(slot_t, (l_ref, team_s, home[2], None))
+            status = MatchStatus.NOT_NEEDED
+        elif hs is team_s and as_ is team_s:
             if not given:
                 cell = [home, away]
                 w = new(slot_t, (w_ref, pending_s, None, cell))
@@ -517,6 +527,7 @@ def _resolve(
                     status = MatchStatus.NO_WINNER
                 elif outcome == home[2] or outcome == away[2]:
                     loser = away[2] if outcome == home[2] else home[2]
+                    home_won[mid] = outcome == home[2]
                     w = new(slot_t, (w_ref, team_s, outcome, None))
                     lo = new(slot_t, (l_ref, team_s, loser, None))
                     status = MatchStatus.PLAYED

@@ -216,7 +216,7 @@ def simulated_chances(
     known: dict[SlotRef, int | None] = {}
     decided_reach: Counter[tuple[int, int]] = Counter()
     in_match: dict[str, Counter[int]] = {}
-    walk: list[tuple[str, int, SlotRef | None, SlotRef | None]] = []
+    walk: list[tuple[str, int, SlotRef | None, SlotRef | None, str | None]] = []
     for m in sorted(state.matches, key=lambda m: m.spec.round):
         if is_side_match(m.id):
             continue
@@ -227,14 +227,19 @@ def simulated_chances(
                     decided_reach[(m.spec.round, slot.number)] += 1
                     in_match.setdefault(m.id, Counter())[slot.number] += runs
         else:
-            walk.append((m.id, m.spec.round, _fixed(m.home), _fixed(m.away)))
+            walk.append((m.id, m.spec.round, _fixed(m.home), _fixed(m.away), m.spec.reset_of))
     place_of = {ref: place for place, ref in scheme.places}
     placed: dict[int, Counter[int]] = {p: Counter() for p, _ref in scheme.places}
     reached: dict[int, Counter[int]] = {}
     for _run in range(runs):
         outcome: dict[SlotRef, int | None] = {}
-        for mid, rnd, home_ref, away_ref in walk:
+        home_won: dict[str, bool] = {}
+        for mid, rnd, home_ref, away_ref, reset in walk:
             home, away = _team(home_ref, known, outcome), _team(away_ref, known, outcome)
+            if reset is not None and home_won.get(reset) and home is not None:
+                # the unbeaten team won the final: no second final (not played, not reached)
+                outcome[Winner(mid)], outcome[Loser(mid)] = away, home
+                continue
             for number in (home, away):
                 if number is not None:
                     reached.setdefault(rnd, Counter())[number] += 1
@@ -247,6 +252,7 @@ def simulated_chances(
                 if p < 0.0:
                     p = memo[key] = min(1.0, max(0.0, chance(mid, home, away)))
                 winner, loser = (home, away) if rng.random() < p else (away, home)
+                home_won[mid] = winner == home
             else:  # R11.4: the team without an opponent goes on; nobody, if neither came
                 winner, loser = (home if home is not None else away), None
             outcome[Winner(mid)], outcome[Loser(mid)] = winner, loser

@@ -20,7 +20,10 @@ including the semifinal"; the rest is the usual form, and an assumption):
   drop rounds take the losers in reverse order every other round, so that two teams that met in
   the winners' bracket do not meet again at once;
 * the final ``F`` is the winner of ``WF`` (home) against the winner of ``LF``: a team is out
-  after its second lost match, except in the final, which is one match.
+  after its second lost match, except in the final, which is one match — or, as the organiser
+  chooses (template ``double-reset``), followed by a second final ``F2`` when the team from the
+  losers' bracket wins it (the scheme's data: :attr:`~bridgeko.competition.scheme.MatchSpec.
+  reset_of`), so that the winners'-bracket team too is out only after two lost matches.
 
 A team's stage follows the number of teams left in the winners' round it belongs to (8: the
 quarterfinal, 4 and 2: the semifinal), so boards, screens (R12.7) and seating follow the
@@ -99,9 +102,12 @@ def _winners_ids(round_no: int, teams: int, count: int) -> list[str]:
     return [f"R{round_no}-M{j}" for j in range(1, count + 1)]
 
 
-def double_elimination(size: int) -> Scheme:
+def double_elimination(size: int, *, reset: bool = False) -> Scheme:
     """The double-elimination scheme for ``size`` = 2^k numbers (k >= 2): see the module's
-    description. ``size`` - 2 losers' matches, ``size`` - 1 winners' matches and the final.
+    description. ``size`` - 2 losers' matches, ``size`` - 1 winners' matches and the final;
+    ``reset``: a second final ``F2`` (:attr:`~.scheme.MatchSpec.reset_of`), played only if the
+    winners'-bracket team loses ``F`` — so that every team is out after two lost matches, the
+    final included; it then ranks 1st and 2nd.
 
     >>> s = double_elimination(8)
     >>> [m.id for m in s.matches if m.id.startswith("L")]
@@ -170,14 +176,22 @@ def double_elimination(size: int) -> Scheme:
                 add(mid, stage, Winner(survivors[2 * j]), Winner(survivors[2 * j + 1]))
             survivors = ids
     add("F", Stage.FINAL, Winner("WF"), Winner(survivors[0]))
+    final = "F"
+    if reset:
+        final = "F2"
+        rounds_of[final] = rounds_of["F"] + 1
+        matches.append(
+            MatchSpec(final, rounds_of[final], Stage.FINAL, Loser("F"), Winner("F"), "F")
+        )
     places: tuple[tuple[int, SlotRef], ...] = (
-        (1, Winner("F")),
-        (2, Loser("F")),
+        (1, Winner(final)),
+        (2, Loser(final)),
         (3, Loser(survivors[0])),
         (4, Loser(fourth)),
     )
     ordered = tuple(sorted(matches, key=lambda m: m.round))  # round by round, stable
-    return Scheme(size, ordered, places, name=f"double elimination for {size} teams")
+    name = f"double elimination for {size} teams" + (", a second final if needed" if reset else "")
+    return Scheme(size, ordered, places, name=name)
 
 
 def with_plate(scheme: Scheme) -> Scheme:
@@ -245,6 +259,8 @@ def build(template: str, size: int) -> Scheme:
         return standard_scheme(size)
     if template == "double":
         return double_elimination(size)
+    if template == "double-reset":
+        return double_elimination(size, reset=True)
     if template == "single-plate":
         return with_plate(standard_scheme(size))
     if template == "single-placement":

@@ -524,7 +524,7 @@ def _prize_list(value: object) -> tuple[int, ...]:
     return tuple(prizes)
 
 
-TEMPLATES = ("single", "double", "single-plate", "single-placement")
+TEMPLATES = ("single", "double", "double-reset", "single-plate", "single-placement")
 """The templates of :attr:`FormatRules.template` (:func:`bridgeko.competition.formats.build`)."""
 
 

@@ -107,6 +107,9 @@ PLACE_TWICE = N_("place %(place)s is given twice")
 PLACE_NOT_A_RESULT = N_("place %(place)s: '%(ref)s' must be the winner or loser of a match")
 PLACE_PLAYS_ON = N_("place %(place)s: '%(ref)s' also plays on in match %(match)s")
 CYCLE = N_("match %(match)s: its slots refer back to itself (%(cycle)s)")
+RESET_SLOTS = N_(
+    "match %(match)s: a second final must be 'loser of %(of)s' (home) against 'winner of %(of)s'"
+)
 NOT_A_SCHEME = N_("a scheme must be a table/object with 'size' and 'matches'")
 SIZE_NOT_WHOLE = N_("'size' must be a whole number, not %(size)s")
 MATCHES_NOT_A_LIST = N_("'matches' must be a non-empty list of matches")
@@ -237,6 +240,11 @@ class MatchSpec:
     stage: Stage
     home: SlotRef
     away: SlotRef
+    reset_of: str | None = None
+    """A second final (double elimination, "grand final reset"): the id of the final it replays,
+    played only if the team that came to that final unbeaten — its home team — lost it. Its
+    slots are the loser of that final (home) against its winner; when the unbeaten team won,
+    this match is not needed and that team wins it (:data:`~.bracket.MatchStatus.NOT_NEEDED`)."""
 
     @property
     def round_name(self) -> str:
@@ -470,6 +478,7 @@ def _spec(mid: str, round_no: int, stage: Stage, home: SlotRef, away: SlotRef) -
     _set(spec, "stage", stage)
     _set(spec, "home", home)
     _set(spec, "away", away)
+    _set(spec, "reset_of", None)
     return spec
 
 
@@ -504,6 +513,10 @@ def _validate(scheme: Scheme) -> dict[str, MatchSpec]:
                 raise _error(REF_TO_UNKNOWN_MATCH, match=m.id, ref=ref_text(ref))
         if m.home == m.away:
             raise _error(BOTH_SLOTS_SAME, match=m.id, ref=ref_text(m.home))
+        if m.reset_of is not None and (
+            m.reset_of not in by_id or (m.home, m.away) != (Loser(m.reset_of), Winner(m.reset_of))
+        ):
+            raise _error(RESET_SLOTS, match=m.id, of=str(m.reset_of))
     # References to earlier rounds only. A scheme where they all point to earlier rounds has no
     # cycle; otherwise a cycle, if there is one, is the problem named first.
     late = [
@@ -592,6 +605,7 @@ def scheme_to_dict(scheme: Scheme) -> dict[str, Any]:
             "home": _ref_value(m.home),
             "away": _ref_value(m.away),
         }
+        | ({"reset_of": m.reset_of} if m.reset_of is not None else {})
         for m in scheme.matches
     ]
     doc["places"] = {str(p): str(ref) for p, ref in scheme.places}
@@ -603,8 +617,8 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
 
     Keys: ``size``; ``matches`` (or ``match`` in TOML's ``[[match]]``), each with ``id``,
     ``round``, ``stage`` (preliminary, quarterfinal, semifinal, third_place, final), ``home`` and
-    ``away`` (a number, ``"winner of X"`` or ``"loser of X"``); optional ``places`` (place ->
-    reference) and ``name``.
+    ``away`` (a number, ``"winner of X"`` or ``"loser of X"``), optional ``reset_of`` (a second
+    final: :attr:`MatchSpec.reset_of`); optional ``places`` (place -> reference) and ``name``.
     """
     if not isinstance(data, Mapping):
         raise _error(NOT_A_SCHEME)
@@ -643,7 +657,12 @@ def scheme_from_dict(data: Mapping[str, Any]) -> Scheme:
             home, away = parse_ref(item["home"]), parse_ref(item["away"])
         except SchemeError as exc:
             raise _within(label, exc) from None
-        matches.append(MatchSpec(mid.strip(), rnd, stage, home, away))
+        reset_of = item.get("reset_of")
+        if reset_of is not None and (not isinstance(reset_of, str) or not reset_of.strip()):
+            raise _error(RESET_SLOTS, match=mid.strip(), of=repr(reset_of))
+        matches.append(
+            MatchSpec(mid.strip(), rnd, stage, home, away, reset_of.strip() if reset_of else None)
+        )
     places: list[tuple[int, SlotRef]] = []
     raw_places = data.get("places", {})
     if not isinstance(raw_places, Mapping):

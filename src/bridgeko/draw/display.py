@@ -113,6 +113,8 @@ class RoundView:
     title: str = ""
     """The round's name in the reader's language: its column's title (:func:`sections`), or
     "Round 2: Quarterfinals · Losers' round 1" where it holds matches of several sections."""
+    parts: tuple[tuple[str, str], ...] = ()
+    """(section, column title) of each part of the format the round holds matches of."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,22 +274,37 @@ def bracket_rounds(
 
 
 def _titled(result: list[RoundView]) -> list[RoundView]:
-    """The rounds with their titles (:attr:`RoundView.title`)."""
-    titles: dict[int, list[str]] = {}
+    """The rounds with their titles (:attr:`RoundView.title`) and parts."""
+    parts: dict[int, list[tuple[str, str]]] = {}
     for section in sections(result):
         for column in section.columns:
-            titles.setdefault(column.round, []).append(column.title)
+            parts.setdefault(column.round, []).append((section.kind, column.title))
     return [
-        RoundView(
-            r.number,
-            r.stage,
-            r.matches,
-            _("Round %(n)s: %(parts)s") % {"n": r.number, "parts": " · ".join(titles[r.number])}
-            if len(titles[r.number]) > 1
-            else titles[r.number][0],
-        )
+        RoundView(r.number, r.stage, r.matches, _round_title(r.number, parts[r.number]),
+                  tuple(parts[r.number]))
         for r in result
-    ]
+    ]  # fmt: skip
+
+
+def _round_title(number: int, parts: list[tuple[str, str]]) -> str:
+    if len(parts) == 1:
+        return parts[0][1]
+    return _("Round %(n)s: %(parts)s") % {"n": number, "parts": " · ".join(t for _k, t in parts)}
+
+
+def dated_rounds(rounds: list[RoundView]) -> list[RoundView]:
+    """The rounds with a dated match, each with its dated matches only and titled by the parts
+    of the format they belong to (a schedule: the losers' first round is dated, the winners'
+    quarterfinals are played on the finals weekend)."""
+    out = []
+    for r in rounds:
+        dated = tuple(m for m in r.matches if m.start is not None)
+        if not dated:
+            continue
+        kinds = {m.section for m in dated}
+        parts = [p for p in r.parts if p[0] in kinds] or list(r.parts)
+        out.append(RoundView(r.number, r.stage, dated, _round_title(r.number, parts), r.parts))
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,13 +201,9 @@ def schedule_page(request: HttpRequest, edition: Edition) -> HttpResponse:
         reg = edition.regulations
         day = timezone.localtime(draw.held_at, schedule.zone(reg)).date()
         deadline = schedule.dates_publication_deadline(day, reg)
-        rounds = [
-            r
-            for r in display.bracket_rounds(
-                draw, display.numbers_of(draw), display.match_dates(draw)
-            )
-            if any(m.start for m in r.matches)
-        ]
+        rounds = display.dated_rounds(
+            display.bracket_rounds(draw, display.numbers_of(draw), display.match_dates(draw))
+        )
     initial = None
     if draw is not None and draw.held_at is not None:
         initial = {"first_date": timezone.localdate(draw.held_at) + timedelta(days=1)}

@@ -197,6 +197,9 @@ LANGUAGE_LABELS = {"cs": _("Czech"), "en": _("English")}
 TEMPLATE_LABELS = {
     "single": _("Single knockout (I1)"),
     "double": _("Double elimination up to and including the semifinal"),
+    "double-reset": _(
+        "Double elimination with a second final if the unbeaten team loses the first"
+    ),
     "single-plate": _("Single knockout with a plate for the first-round losers"),
     "single-placement": _("Single knockout with matches for 5th-8th place"),
 }

@@ -176,6 +176,9 @@ def sync(
             home = numbers[ms.home.number].pk if ms.home.number is not None else None
             away = numbers[ms.away.number].pk if ms.away.number is not None else None
             bye = ms.status is bracket.MatchStatus.BYE
+            # a second final the unbeaten team made unnecessary by winning the first: no
+            # segments, not played, its winner the engine's (the away slot: that team)
+            not_needed = ms.status is bracket.MatchStatus.NOT_NEEDED
             if m.swapped:
                 home, away = away, home
             if (m.home_id, m.visitors_id) != (home, away):
@@ -199,8 +202,16 @@ def sync(
                 }
                 m.home_id, m.visitors_id = home, away
                 m.save(update_fields=["home", "visitors"])
-                if home is not None and away is not None:
+                if home is not None and away is not None and not not_needed:
                     _create_segments(m, edition)
+                refresh(m, now=now)
+            if not_needed:
+                if m.status != MatchStatus.NOT_NEEDED or m.winner != "visitors":
+                    m.status, m.winner = MatchStatus.NOT_NEEDED, "visitors"
+                    m.save(update_fields=["status", "winner"])
+            elif m.status == MatchStatus.NOT_NEEDED:  # a corrected first final: needed now
+                m.status, m.winner = MatchStatus.TO_PLAY, ""
+                _create_segments(m, edition)
                 refresh(m, now=now)
             if bye:
                 present = home if home is not None else away
@@ -209,7 +220,7 @@ def sync(
                     m.status, m.winner = MatchStatus.BYE, winner if present is not None else ""
                     m.save(update_fields=["status", "winner"])
             won = _winner_number(m, number_of)
-            if won is not False and not bye:
+            if won is not False and not bye and not not_needed:
                 res[spec.id] = won
     if affected and not confirm:
         raise ConfirmationNeeded(affected)

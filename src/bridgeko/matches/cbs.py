@@ -59,7 +59,12 @@ def _imps(edition: Edition) -> dict[int, tuple[int, int]]:
     """Team ID -> (IMPs won, IMPs lost) over the edition's matches played."""
     totals: dict[int, list[int]] = {}
     played = Match.objects.filter(edition=edition).exclude(
-        status__in=(MatchStatus.BYE, MatchStatus.WALKOVER, MatchStatus.PENDING)
+        status__in=(
+            MatchStatus.BYE,
+            MatchStatus.WALKOVER,
+            MatchStatus.PENDING,
+            MatchStatus.NOT_NEEDED,
+        )
     )
     for m in played:
         if m.home_id is None or m.visitors_id is None:
@@ -148,7 +153,9 @@ def play_days(edition: Edition) -> list[date]:
     draw = bracket_sync.held_draw(edition)
     scheduled = {d.match: d.start for d in MatchDate.objects.filter(draw=draw)} if draw else {}
     days: list[date] = []
-    for m in Match.objects.filter(edition=edition).exclude(status=MatchStatus.BYE):
+    for m in Match.objects.filter(edition=edition).exclude(
+        status__in=(MatchStatus.BYE, MatchStatus.NOT_NEEDED)
+    ):
         start: datetime | None = m.start or scheduled.get(m.code)
         if start is not None:
             days.append(start.date())

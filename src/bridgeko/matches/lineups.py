@@ -265,7 +265,12 @@ def _playable(match: Match) -> tuple[Team, Team]:
         raise ServiceError(
             _("The teams of match %(code)s are not known yet.") % {"code": match.code}
         )
-    if match.status in (MatchStatus.WALKOVER, MatchStatus.NO_WINNER, MatchStatus.BYE):
+    if match.status in (
+        MatchStatus.WALKOVER,
+        MatchStatus.NO_WINNER,
+        MatchStatus.BYE,
+        MatchStatus.NOT_NEEDED,
+    ):
         raise ServiceError(
             _("Match %(code)s is not played: no line-ups are given.") % {"code": match.code}
         )

@@ -28,6 +28,7 @@ class MatchStatus(models.TextChoices):
     DECIDED = "decided", _("decided")
     WALKOVER = "walkover", _("walkover")
     NO_WINNER = "no_winner", _("no winner")
+    NOT_NEEDED = "not_needed", _("not needed: the unbeaten team won the final")
 
 
 class Match(models.Model):
@@ -79,7 +80,12 @@ class Match(models.Model):
 
     @property
     def is_over(self) -> bool:
-        return self.status in (MatchStatus.DECIDED, MatchStatus.WALKOVER, MatchStatus.NO_WINNER)
+        return self.status in (
+            MatchStatus.DECIDED,
+            MatchStatus.WALKOVER,
+            MatchStatus.NO_WINNER,
+            MatchStatus.NOT_NEEDED,
+        )
 
 
 class Segment(models.Model):

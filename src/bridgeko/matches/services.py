@@ -85,6 +85,8 @@ def _status_of(view: match_state.MatchView, match: Match) -> str:
     state = view.state
     if match.home_id is None or match.visitors_id is None:
         return MatchStatus.PENDING
+    if match.status == MatchStatus.NOT_NEEDED:  # only the bracket's sync changes it
+        return MatchStatus.NOT_NEEDED
     if state.status is EngineStatus.IN_PROGRESS:
         started = (
             bool(view.facts.results)
@@ -135,6 +137,8 @@ def refresh(
     status = _status_of(view, match)
     if match.home_id is None or match.visitors_id is None:
         winner = ""
+    if status == MatchStatus.NOT_NEEDED:
+        winner = match.winner
     decided = status in (MatchStatus.DECIDED, MatchStatus.WALKOVER, MatchStatus.NO_WINNER)
     match.status = status
     match.winner = winner

@@ -172,7 +172,7 @@ def _rows(edition: Edition) -> list[DateRow]:
     rows = []
     matches = (
         Match.objects.filter(edition=edition)
-        .exclude(status=MatchStatus.BYE)
+        .exclude(status__in=(MatchStatus.BYE, MatchStatus.NOT_NEEDED))
         .select_related("home", "visitors", "edition")
     )
     for m in matches:

@@ -72,7 +72,8 @@ class PathStep:
     """The team's IMPs (None: no score to show)."""
     theirs: int | None
     result: str
-    """"won", "lost", "in_progress", "to_play", "bye", "no_winner" or "pending"."""
+    """"won", "lost", "in_progress", "to_play", "bye", "no_winner", "not_needed" (a second
+    final the unbeaten team made unnecessary by winning the first) or "pending"."""
     chance: int | None
     """The team's chance to win in percent (a match in progress)."""
 
@@ -89,6 +90,8 @@ class PathStep:
 def _result(m: MatchView, score: ScoreView | None, first: bool) -> str:
     if m.status == "bye":
         return "bye"
+    if m.status == "not_needed":
+        return "not_needed"
     if score is None:
         return "to_play" if m.status == "to_play" else "pending"
     if score.status in IN_PROGRESS:

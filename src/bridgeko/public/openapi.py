@@ -216,7 +216,10 @@ SCHEMAS: dict[str, Schema] = {
             "code": STR,
             "round": INT,
             "stage": STAGE,
-            "status": {"type": "string", "enum": ["pending", "to_play", "played", "bye"]},
+            "status": {
+                "type": "string",
+                "enum": ["pending", "to_play", "played", "bye", "no_winner", "not_needed"],
+            },
             "home": _ref("Slot"),
             "away": _ref("Slot"),
             "start": _null(DATETIME),

@@ -172,13 +172,9 @@ def schedule(request: HttpRequest, edition: str) -> HttpResponseBase:
         draw = draw_services.draw_of(obj)
         rounds = []
         if draw is not None and draw.schedule_published_at is not None:
-            rounds = [
-                r
-                for r in display.bracket_rounds(
-                    draw, display.numbers_of(draw), display.match_dates(draw)
-                )
-                if any(m.start for m in r.matches)
-            ]
+            rounds = display.dated_rounds(
+                display.bracket_rounds(draw, display.numbers_of(draw), display.match_dates(draw))
+            )
         return {
             "edition": obj,
             "draw": draw,
