@@ -394,4 +394,10 @@ def test_issue22_demo_2001_double_elimination_in_play_final_in_8_board_sets(db: 
     assert "Winners&#x27; bracket" in page and "Losers&#x27; bracket" in page
     assert f"{FINAL_BOARDS_IN + 8 * FINAL_SETS_PLAYED} of 64 boards" in page
     assert 'id="event-odds"' in page  # computed after the latest result
+    played = FINAL_BOARDS_IN + 8 * FINAL_SETS_PLAYED  # sets given by their totals count whole
+    match_page = Client().get(f"/en/e/{SLUG}/public/matches/F/").content.decode()
+    assert f"boards played: {played} of 64" in match_page
+    api = Client().get(f"/api/v1/editions/{SLUG}/matches/").json()
+    (doc,) = [m for m in api["matches"] if m["code"] == "F"]
+    assert (doc["score"]["boards_played"], doc["score"]["boards"]) == (played, 64)
     assert final.home.name in page.split('id="event-odds"')[1]

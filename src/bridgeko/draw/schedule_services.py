@@ -35,6 +35,8 @@ def _preliminary_matches(draw: Draw) -> list[bracket.MatchState]:
         for m in state.matches
         if m.spec.stage is Stage.PRELIMINARY
         and m.status not in (bracket.MatchStatus.BYE, bracket.MatchStatus.NO_WINNER)
+        # a slot nobody will fill (the loser of a bye, R11.4): a bye to come, not a match
+        and bracket.SlotStatus.EMPTY not in (m.home.status, m.away.status)
     ]
 
 

@@ -153,6 +153,14 @@ class MatchView:
         return self.facts.match
 
     @property
+    def boards_played(self) -> int:
+        """Boards played in both rooms, a segment given by its totals counting whole (the
+        number the bracket, the API and the match page show, and the chances start from)."""
+        return sum(
+            len(seg.boards) if seg.segment.has_totals else seg.scored for seg in self.segments
+        )
+
+    @property
     def running(self) -> tuple[int, int]:
         """Home and visitors: completed segments with penalties, plus the IMPs of the segment in
         progress (what a spectator sees as the score)."""

@@ -220,11 +220,7 @@ def _played(view: state.MatchView | None) -> tuple[int, int]:
     """Boards played in both rooms (or given as segment totals) and boards of the match."""
     if view is None:
         return 0, 0
-    played = total = 0
-    for seg in view.segments:
-        total += len(seg.boards)
-        played += len(seg.boards) if seg.segment.has_totals else seg.scored
-    return played, total
+    return view.boards_played, sum(len(seg.boards) for seg in view.segments)
 
 
 def _bracket_match(

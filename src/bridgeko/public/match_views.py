@@ -144,7 +144,7 @@ def _chances(edition: Any, m: Match, view: state.MatchView) -> dict[str, Any] | 
     """Each team's chance to win while the match is played (issue 12, item 3)."""
     if m.status not in LIVE or m.home_id is None or m.visitors_id is None:
         return None
-    played = sum(s.scored for s in view.segments)
+    played = view.boards_played
     left = sum(len(s.missing) for s in view.segments if not s.complete)
     infos = {
         t.team.pk: t.elo
@@ -236,7 +236,7 @@ def match_context(edition: Any, m: Match) -> dict[str, Any]:
         "view": view,
         "status": _status(m, view),
         "running": {"home": home, "visitors": visitors},
-        "played": sum(s.scored for s in view.segments),
+        "played": view.boards_played,
         "total_boards": sum(len(s.boards) for s in view.segments),
         "chances": _chances(edition, m, view),
         "blocks": blocks,
