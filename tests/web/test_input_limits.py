@@ -252,3 +252,33 @@ def test_pasted_roster_line_of_any_length_is_an_error_on_the_roster(
     assert len(errors) == 1 and errors[0].endswith(": no such player in the register.")
     assert len(errors[0]) < 200
     assert not Team.objects.filter(name="Dlouhý").exists()
+
+
+@pytest.mark.parametrize("imps", ["99999999999999999999", "385"])
+def test_R12_1_segment_totals_beyond_24_imps_a_board_are_a_field_error(
+    drawn: World, imps: str
+) -> None:
+    """A segment's IMPs are bounded by its boards (24 IMPs a board at most): 20 digits (once a
+    server error: an integer too large for the database) or one IMP too many for 16 boards is
+    named on the form, nothing saved."""
+    from django.urls import reverse
+
+    from bridgeko.matches.models import Match, Segment
+
+    match = Match.objects.filter(edition=drawn.edition, status="to_play").first()
+    assert match is not None
+    url = reverse(
+        "matches:segment_totals",
+        kwargs={"edition": drawn.edition.slug, "code": match.code, "segment": 1},
+    )
+    response = drawn.client("td").post(
+        url, {"s1-home_imps": imps, "s1-visitors_imps": "10"}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400
+    assert "At most 384 IMPs in segment 1: 16 boards of at most 24 IMPs each." in (
+        response.content.decode()
+    )
+    segment = Segment.objects.get(match=match, number=1)
+    assert (segment.home_imps, segment.visitors_imps) == (None, None)
+    ok = drawn.client("td").post(url, {"s1-home_imps": "384", "s1-visitors_imps": "0"})
+    assert ok.status_code == 302

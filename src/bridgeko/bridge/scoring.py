@@ -29,6 +29,7 @@ from bridgeko.bridge.errors import BridgeInputError, ScoringError
 from bridgeko.bridge.result import BoardResult
 
 __all__ = [
+    "MAX_IMPS",
     "WBF_IMP_SCALE",
     "BoardScore",
     "board_imps",
@@ -172,6 +173,11 @@ def imps(difference: int, scale: Sequence[int] = WBF_IMP_SCALE) -> int:
             break
         result += 1
     return result if difference >= 0 else -result
+
+
+MAX_IMPS = len(WBF_IMP_SCALE)
+"""The most IMPs one board can give (the top of the WBF scale, 24): a segment's IMPs are at most
+this many times its boards."""
 
 
 # --- A table result and a board in two rooms -----------------------------------------------------

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from bridgeko.audit.services import record as audit
 from bridgeko.bridge.board import vulnerability
 from bridgeko.bridge.errors import BridgeInputError
-from bridgeko.bridge.scoring import imps, result_score
+from bridgeko.bridge.scoring import MAX_IMPS, imps, result_score
 from bridgeko.competition import schedule
 from bridgeko.competition.messages import N_, Message
 from bridgeko.core import l10n
@@ -65,7 +65,7 @@ __all__ = [
 ]
 
 WAITING = (RecordStatus.SUBMITTED, RecordStatus.CONFIRMED, RecordStatus.DISPUTED)
-MAX_BOARD_IMPS = imps(100_000)
+MAX_BOARD_IMPS = MAX_IMPS
 """The most IMPs one board can give (the top of the IMP scale): a segment's totals are bounded
 by its boards."""
 OPEN = (MatchStatus.TO_PLAY, MatchStatus.IN_PROGRESS, MatchStatus.EXTRA_SEGMENT_REQUIRED)

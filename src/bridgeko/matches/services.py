@@ -22,7 +22,7 @@ from bridgeko.audit.services import record, snapshot
 from bridgeko.bridge.board import vulnerability
 from bridgeko.bridge.errors import BridgeInputError
 from bridgeko.bridge.result import BoardResult as TableResult
-from bridgeko.bridge.scoring import parse_result, result_score
+from bridgeko.bridge.scoring import MAX_IMPS, parse_result, result_score
 from bridgeko.competition import match as engine
 from bridgeko.competition.match import MatchStatus as EngineStatus
 from bridgeko.competition.messages import N_, Message
@@ -462,6 +462,22 @@ def set_segment_totals(
         match = locked(segment.match)
         _playable(match)
         segment = Segment.objects.get(pk=segment.pk)
+        most = MAX_IMPS * len(segment.board_numbers)
+        for field_name, value in (("home_imps", home_imps), ("visitors_imps", visitors_imps)):
+            if value is not None and value > most:
+                raise ServiceError(
+                    _(
+                        "At most %(most)s IMPs in segment %(number)s: %(boards)s boards of at "
+                        "most %(each)s IMPs each."
+                    )
+                    % {
+                        "most": most,
+                        "number": segment.number,
+                        "boards": len(segment.board_numbers),
+                        "each": MAX_IMPS,
+                    },
+                    field=field_name,
+                )
         facts = match_state.load(match)
         boards = [n for n in segment.board_numbers for room in ROOMS if (n, room) in facts.results]
         if boards and home_imps is not None:

@@ -16,6 +16,7 @@ from django.views.decorators.clickjacking import xframe_options_exempt
 from django.views.decorators.http import require_safe
 
 from bridgeko.competition.draw import ProtocolError
+from bridgeko.core import security
 from bridgeko.core.collation import sort_key
 from bridgeko.draw import display, schedule_services
 from bridgeko.draw import services as draw_services
@@ -149,7 +150,7 @@ def embed_bracket(request: HttpRequest, edition: str) -> HttpResponseBase:
         "public/embed_bracket.html",
         lambda: _embed_context(obj, draw_services.draw_of(obj)),
     )
-    response["Content-Security-Policy"] = "frame-ancestors *"
+    response["Content-Security-Policy"] = security.FRAMEABLE
     return response
 
 

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "bridgeko.core.security.ContentSecurityPolicyMiddleware",  # no inline script, no framing
     "corsheaders.middleware.CorsMiddleware",  # before anything that answers: /api/ only
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -176,6 +177,10 @@ BRIDGEKO_CARD_MAX_BYTES = config.positive_int(ENV, "BRIDGEKO_CARD_MAX_BYTES", 5 
 BRIDGEKO_BACKGROUND = ENV.get("BRIDGEKO_BACKGROUND", "thread")
 # The chances to win the event (public.event_odds): runs of the simulation where they are not
 # computed exactly (double elimination before its brackets meet).
+# /healthz fails below this much free space in the data directory (bridgeko.core.health).
+BRIDGEKO_HEALTH_MIN_FREE_BYTES = (
+    config.positive_int(ENV, "BRIDGEKO_HEALTH_MIN_FREE_MB", 200) * 1024 * 1024
+)
 BRIDGEKO_EVENT_CHANCES_RUNS = config.positive_int(ENV, "BRIDGEKO_EVENT_CHANCES_RUNS", 4000)
 
 # Mail to captains (bridgeko.mail): SMTP from EMAIL_HOST & co., else the console (development,

@@ -10,10 +10,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from bridgeko.accounts.views import set_language
+from bridgeko.core import health
 from bridgeko.editions import views as edition_views
 
 urlpatterns = [
     path("", edition_views.edition_list, name="home"),
+    path("healthz", health.healthz, name="healthz"),  # for a monitor (issue 23): no login
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/setlang/", set_language, name="set_language"),
