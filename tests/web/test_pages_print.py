@@ -69,7 +69,7 @@ def test_printable_lists_open_for_organiser_and_td(drawn: World, who: str) -> No
         assert response.status_code == 200, name
         text = response.content.decode()
         if name != "draw:print_index":
-            assert 'id="print"' in text and "window.print()" in text, name
+            assert 'data-print id="print"' in text, name  # bridgeko/actions.js prints
     index = client.get(reverse("draw:print_index", kwargs={"edition": drawn.edition.slug}))
     for name in PRINT_PAGES[1:]:
         assert reverse(name, kwargs={"edition": drawn.edition.slug}) in index.content.decode()
