@@ -307,28 +307,20 @@ def load_demo(password: str = DEFAULT_PASSWORD) -> tuple[bool, list[Login]]:
     captain = _user("captain", password, email="captain@example.org")
     registrar = _user("registrar", password)
     loaded = False
-    if not Edition.objects.filter(slug=DEMO_SLUG).exists():
-        from django.test.utils import override_settings
+    for slug, load in ((DEMO_SLUG, _load), (NEXT_SLUG, _load_2001)):
+        if not Edition.objects.filter(slug=slug).exists():
+            from django.test.utils import override_settings
 
-        # The mail the loading causes (bridgeko.mail) is sent at once into files of the data
-        # directory, not printed: the outbox page lists it. Later actions print on the console.
-        with override_settings(
-            BRIDGEKO_BACKGROUND="inline",
-            EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
-            EMAIL_FILE_PATH=str(demo_mail_dir()),
-        ):
-            _load(organiser, td)
-        loaded = True
-    if not Edition.objects.filter(slug=NEXT_SLUG).exists():
-        from django.test.utils import override_settings
-
-        with override_settings(
-            BRIDGEKO_BACKGROUND="inline",
-            EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
-            EMAIL_FILE_PATH=str(demo_mail_dir()),
-        ):
-            _load_2001(organiser, td)
-        loaded = True
+            # The mail the loading causes (bridgeko.mail) is sent at once into files of the
+            # data directory, not printed: the outbox page lists it. Later actions print on the
+            # console.
+            with override_settings(
+                BRIDGEKO_BACKGROUND="inline",
+                EMAIL_BACKEND="django.core.mail.backends.filebased.EmailBackend",
+                EMAIL_FILE_PATH=str(demo_mail_dir()),
+            ):
+                load(organiser, td)
+            loaded = True
     edition = Edition.objects.get(slug=DEMO_SLUG)
     from bridgeko.entries.models import Team
 

@@ -33,6 +33,7 @@ from bridgeko.competition.chances import (
     explain,
     params_for,
 )
+from tests.competition.calibration import assert_calibrated
 from tests.sizes import examples
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -231,19 +232,4 @@ def test_chances_calibrated_on_held_out_matches(point: str, params: ChanceParams
         k = at(len(imps))
         p = chance_to_win(sum(imps[:k]), k, len(imps) - k, None, None, params)
         predictions.append((p, outcome(sum(imps))))
-    brier = sum((p - o) ** 2 for p, o in predictions) / len(predictions)
-    assert brier < 0.25
-    bins: list[list[tuple[float, float]]] = [[] for _ in range(10)]
-    for p, o in predictions:
-        bins[min(9, int(p * 10))].append((p, o))
-    gap = 0.0
-    for b in bins:
-        if not b:
-            continue
-        predicted = sum(p for p, _ in b) / len(b)
-        observed = sum(o for _, o in b) / len(b)
-        gap += abs(observed - predicted) * len(b)
-        if len(b) >= 30:
-            se = math.sqrt(max(predicted * (1 - predicted), 0.01) / len(b))
-            assert abs(observed - predicted) <= 3.5 * se, (point, predicted, observed, len(b))
-    assert gap / len(predictions) < 0.035
+    assert_calibrated(predictions, label=point, brier_below=0.25, gap_below=0.035)

@@ -11,7 +11,6 @@ gives each team its chance to win the event; the real results say who did."""
 from __future__ import annotations
 
 import csv
-import math
 import random
 from collections import defaultdict
 from dataclasses import replace
@@ -23,6 +22,7 @@ import pytest
 from bridgeko.competition.chances import DEFAULT, ChanceParams, chance_to_win
 from bridgeko.competition.event_chances import MatchChance, event_chances
 from bridgeko.competition.scheme import MatchSpec, standard_scheme
+from tests.competition.calibration import assert_calibrated
 
 RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "imps" / "matches.csv"
 HELD_OUT_FROM = 2013
@@ -124,19 +124,4 @@ def test_event_chances_calibrated_on_knockouts_built_from_held_out_records(point
     a quarter."""
     found = predictions(point)
     assert len(found) >= 1000  # 274 knockouts of 4 teams
-    brier = sum((p - o) ** 2 for p, o in found) / len(found)
-    assert brier < 0.1875
-    bins: list[list[tuple[float, float]]] = [[] for _ in range(10)]
-    for p, o in found:
-        bins[min(9, int(p * 10))].append((p, o))
-    gap = 0.0
-    for b in bins:
-        if not b:
-            continue
-        predicted = sum(p for p, _ in b) / len(b)
-        observed = sum(o for _, o in b) / len(b)
-        gap += abs(observed - predicted) * len(b)
-        if len(b) >= 30:
-            se = math.sqrt(max(predicted * (1 - predicted), 0.01) / len(b))
-            assert abs(observed - predicted) <= 3.5 * se, (point, predicted, observed, len(b))
-    assert gap / len(found) < 0.04
+    assert_calibrated(found, label=point, brier_below=0.1875, gap_below=0.04)

@@ -96,22 +96,8 @@ def exact_chances(
     >>> odds.win, odds.runs
     ({1: 0.25, 2: 0.25, 3: 0.25, 4: 0.25}, 0)
     """
-    state = resolve(scheme, results, teams=teams)
-    known: dict[SlotRef, int | None] = {}
-    fixed_reach: dict[int, Counter[int]] = {}
-    fixed_matches: dict[str, list[int]] = {}
-    open_matches = []
-    for m in sorted(state.matches, key=lambda m: m.spec.round):
-        if is_side_match(m.id):
-            continue
-        if m.decided:
-            known[Winner(m.id)], known[Loser(m.id)] = m.winner.number, m.loser.number
-            for slot in (m.home, m.away):
-                if slot.number is not None:
-                    fixed_reach.setdefault(m.spec.round, Counter())[slot.number] += 1
-                    fixed_matches.setdefault(m.id, []).append(slot.number)
-        else:
-            open_matches.append((m.id, m.spec.round, _fixed(m.home), _fixed(m.away)))
+    split = _split(scheme, results, teams)
+    known, open_matches = split.known, split.open
     # the matches still to play each slot depends on: disjoint for the two slots of a match
     depends: dict[str, frozenset[str]] = {}
 
@@ -120,7 +106,7 @@ def exact_chances(
             return frozenset()
         return depends[ref.match]
 
-    for mid, _rnd, home_ref, away_ref in open_matches:
+    for mid, _rnd, home_ref, away_ref, _reset in open_matches:
         home_below, away_below = below(home_ref), below(away_ref)
         if home_below & away_below:
             return None
@@ -136,13 +122,12 @@ def exact_chances(
             return {known[ref]: 1.0}
         return dist[ref]
 
-    reach: dict[int, dict[int, float]] = {
-        r: {n: float(c) for n, c in cnt.items()} for r, cnt in fixed_reach.items()
-    }
-    played: dict[str, dict[int, float]] = {
-        mid: {n: 1.0 for n in numbers} for mid, numbers in fixed_matches.items()
-    }
-    for mid, rnd, home_ref, away_ref in open_matches:
+    reach: dict[int, dict[int, float]] = {}
+    played: dict[str, dict[int, float]] = {}
+    for rnd, mid, team in split.played:  # certain: a decided match
+        reach.setdefault(rnd, {})[team] = reach.get(rnd, {}).get(team, 0.0) + 1.0
+        played.setdefault(mid, {})[team] = 1.0
+    for mid, rnd, home_ref, away_ref, _reset in open_matches:
         home, away = dist_of(home_ref), dist_of(away_ref)
         won: Dist = {}
         lost: Dist = {}
@@ -212,22 +197,13 @@ def simulated_chances(
     walk and the engine agree."""
     rng = random.Random(seed)
     memo: dict[tuple[str, int, int], float] = {}
-    state = resolve(scheme, results, teams=teams)
-    known: dict[SlotRef, int | None] = {}
+    split = _split(scheme, results, teams)
+    known, walk = split.known, split.open
     decided_reach: Counter[tuple[int, int]] = Counter()
     in_match: dict[str, Counter[int]] = {}
-    walk: list[tuple[str, int, SlotRef | None, SlotRef | None, str | None]] = []
-    for m in sorted(state.matches, key=lambda m: m.spec.round):
-        if is_side_match(m.id):
-            continue
-        if m.decided:
-            known[Winner(m.id)], known[Loser(m.id)] = m.winner.number, m.loser.number
-            for slot in (m.home, m.away):
-                if slot.number is not None:
-                    decided_reach[(m.spec.round, slot.number)] += 1
-                    in_match.setdefault(m.id, Counter())[slot.number] += runs
-        else:
-            walk.append((m.id, m.spec.round, _fixed(m.home), _fixed(m.away), m.spec.reset_of))
+    for rnd, mid, team in split.played:
+        decided_reach[(rnd, team)] += 1
+        in_match.setdefault(mid, Counter())[team] += runs
     place_of = {ref: place for place, ref in scheme.places}
     placed: dict[int, Counter[int]] = {p: Counter() for p, _ref in scheme.places}
     reached: dict[int, Counter[int]] = {}
@@ -273,6 +249,41 @@ def simulated_chances(
             mid: {n: c / runs for n, c in sorted(cnt.items())} for mid, cnt in in_match.items()
         },
     )
+
+
+OpenMatch = tuple[str, int, SlotRef | None, SlotRef | None, str | None]
+"""A match still to play: its id, round, home and away slots (:func:`_fixed`) and the final
+it replays (a second final, :attr:`~.scheme.MatchSpec.reset_of`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Split:
+    """The bracket resolved with the results so far, as both computations start from it."""
+
+    known: dict[SlotRef, int | None]
+    """The winner and loser of each decided match."""
+    played: list[tuple[int, str, int]]
+    """(round, match id, draw number) of each team in a decided match."""
+    open: list[OpenMatch]
+    """The matches still to play, in round order (a plate's left out: it ranks nobody)."""
+
+
+def _split(
+    scheme: Scheme, results: Mapping[str, int | None], teams: int | Collection[int]
+) -> _Split:
+    state = resolve(scheme, results, teams=teams)
+    split = _Split({}, [], [])
+    for m in sorted(state.matches, key=lambda m: m.spec.round):
+        if is_side_match(m.id):
+            continue
+        if m.decided:
+            split.known[Winner(m.id)], split.known[Loser(m.id)] = m.winner.number, m.loser.number
+            for slot in (m.home, m.away):
+                if slot.number is not None:
+                    split.played.append((m.spec.round, m.id, slot.number))
+        else:
+            split.open.append((m.id, m.spec.round, _fixed(m.home), _fixed(m.away), m.spec.reset_of))
+    return split
 
 
 def _fixed(slot: Slot) -> SlotRef | None:

@@ -73,10 +73,12 @@ class LiveView:
 
 
 def _percent(chance: float | None) -> int | None:
+    return None if chance is None else percent(chance)
+
+
+def percent(chance: float) -> int:
     """A chance as a whole percentage; never 0 or 100 while the outcome is open (a rounded
     99.7 % shows as 99 %, not as a certainty the match has not reached)."""
-    if chance is None:
-        return None
     if chance in (0.0, 1.0):
         return round(chance * 100)
     return min(99, max(1, round(chance * 100)))
@@ -243,8 +245,7 @@ def bracket_rounds(
         team = numbers.get(s.number) if s.number is not None else None
         return SlotView(s.number, team, str(s.ref), str(s.status))
 
-    rounds: dict[int, list[MatchView]] = {}
-    stages: dict[int, Stage] = {}
+    views = []
     for m in state.matches:
         when = dates.get(m.id)
         home, away = slot(m.home), slot(m.away)
@@ -253,7 +254,7 @@ def bracket_rounds(
         rescheduled = info is not None and info.start is not None
         if info is not None and info.start is not None:
             start, location = info.start, info.location or location
-        rounds.setdefault(m.spec.round, []).append(
+        views.append(
             MatchView(
                 m.id,
                 m.spec.round,
@@ -269,8 +270,15 @@ def bracket_rounds(
                 section_of[m.id],
             )
         )
-        stages.setdefault(m.spec.round, m.spec.stage)
-    return _titled([RoundView(r, stages[r], tuple(ms)) for r, ms in sorted(rounds.items())])
+    return _rounds_of(views)
+
+
+def _rounds_of(views: list[MatchView]) -> list[RoundView]:
+    """The matches grouped by round (the stage of a round: its first match's), titled."""
+    rounds: dict[int, list[MatchView]] = {}
+    for view in views:
+        rounds.setdefault(view.round, []).append(view)
+    return _titled([RoundView(r, ms[0].stage, tuple(ms)) for r, ms in sorted(rounds.items())])
 
 
 def _titled(result: list[RoundView]) -> list[RoundView]:
@@ -349,19 +357,16 @@ def preview(draw: Draw | None, edition: Any, teams: int) -> Preview | None:
             return Preview(teams, size, seeded, [], problem)
     state = bracket.resolve(scheme, teams=set(range(1, teams + 1)))
     section_of = formats.sections(scheme)
-    rounds: dict[int, list[MatchView]] = {}
-    stages: dict[int, Stage] = {}
+    views = []
     for m in state.matches:
         home, away = (SlotView(s.number, None, str(s.ref), str(s.status)) for s in (m.home, m.away))
-        rounds.setdefault(m.spec.round, []).append(
+        views.append(
             MatchView(
                 m.id, m.spec.round, m.spec.stage, home, away, str(m.status),
                 section=section_of[m.id],
             )
         )  # fmt: skip
-        stages.setdefault(m.spec.round, m.spec.stage)
-    drawn = _titled([RoundView(r, stages[r], tuple(ms)) for r, ms in sorted(rounds.items())])
-    return Preview(teams, size, seeded, drawn, problem)
+    return Preview(teams, size, seeded, _rounds_of(views), problem)
 
 
 _NO_IMPS = ("walkover", "no_winner")

@@ -141,10 +141,6 @@ class TeamOdds:
     matches: Mapping[str, float]
     """Match id -> the chance to play in it."""
 
-    @property
-    def win_percent(self) -> int:
-        return _percent(self.win)
-
 
 @dataclass(frozen=True, slots=True)
 class Odds:
@@ -164,17 +160,6 @@ class Odds:
         return sorted(
             (t for t in self.teams.values() if t.win > 0), key=lambda t: (-t.win, t.number)
         )
-
-
-def _percent(chance: float) -> int:
-    """A chance as a whole percentage, never 0 or 100 while it is not certain."""
-    if chance in (0.0, 1.0):
-        return round(chance * 100)
-    return min(99, max(1, round(chance * 100)))
-
-
-def percent(chance: float) -> int:
-    return _percent(chance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,18 +222,20 @@ class Row:
     """Percent of playing the final: finishing 1st or 2nd (None: the scheme ranks no 2nd)."""
 
 
+def _final(odds: Odds, team: TeamOdds) -> int | None:
+    """The team's chance to play the final (1st or 2nd), in percent; None where the scheme
+    ranks no 2nd place."""
+    if not any(2 in t.places for t in odds.teams.values()):
+        return None
+    return display.percent(min(1.0, team.win + team.places.get(2, 0.0)))
+
+
 def table(shown: Shown, numbers: Mapping[int, Any]) -> list[Row]:
     """The teams with a chance to win, the likeliest first, for the bracket page."""
     if shown.odds is None:
         return []
-    ranked = any(2 in t.places for t in shown.odds.teams.values())
     return [
-        Row(
-            t.number,
-            numbers.get(t.number),
-            _percent(t.win),
-            _percent(min(1.0, t.win + t.places.get(2, 0.0))) if ranked else None,
-        )
+        Row(t.number, numbers.get(t.number), display.percent(t.win), _final(shown.odds, t))
         for t in shown.odds.still_in()
     ]
 
@@ -272,13 +259,12 @@ def for_team(shown: Shown, team_id: int, rounds: list[display.RoundView]) -> Tea
     odds = shown.odds.teams.get(team_id)
     if odds is None or not any(p > 0 for p in odds.places.values()):
         return None
-    ranked = any(2 in t.places for t in shown.odds.teams.values())
     return TeamView(
-        _percent(odds.win),
-        _percent(min(1.0, odds.win + odds.places.get(2, 0.0))) if ranked else None,
-        [(place, _percent(p)) for place, p in sorted(odds.places.items()) if p > 0],
+        display.percent(odds.win),
+        _final(shown.odds, odds),
+        [(place, display.percent(p)) for place, p in sorted(odds.places.items()) if p > 0],
         [
-            (title, _percent(p))
+            (title, display.percent(p))
             for title, ids in _columns(rounds)
             if 0 < (p := min(1.0, sum(odds.matches.get(m, 0.0) for m in ids))) < 1
         ],
