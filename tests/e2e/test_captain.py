@@ -72,6 +72,9 @@ def test_captain_declares_pairs_and_uploads_a_card(
     page.set_default_timeout(15000)
 
     def shot(name: str) -> None:
+        # a click that navigates may still be loading the next page: wait for its main part
+        page.wait_for_load_state()
+        page.wait_for_selector("main")
         page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
         wide = page.evaluate("document.querySelector('main').scrollWidth")
         if wide > width:
